@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+import { AppError } from '@/lib/app-error.js';
+
+const ISSUER = 'parser';
+const AUDIENCE = 'parser-api';
+
+export interface AccessClaims {
+  userId: string;
+}
+
+/** Short-lived signed access tokens (HS256 under a key kept in DATA_DIR). */
+export class AccessTokens {
+  constructor(
+    private readonly key: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  sign(userId: string): Promise<string> {
+    return new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new Error('not an access token');
+      return { userId: payload.sub };
+    } catch (error) {
+      const expired = error instanceof joseErrors.JWTExpired;
+      throw new AppError('UNAUTHENTICATED', {
+        message: expired ? 'Access token expired' : 'Invalid access token',
+        cause: error,
+      });
+    }
+  }
+}
+
+/** An opaque random secret; only its hash is stored, so a database leak reveals no usable token. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOpaqueToken(token) };
+}
+
+export const hashOpaqueToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,52 @@
+import type { ErrorBody } from '@parser/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+import { AppError } from '@/lib/app-error.js';
+
+/** Turns every failure into `{ detail, code }` with the right status; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      void reply.code(error.statusCode).headers(error.headers);
+      return reply.send({ detail: error.message, code: error.code } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail = error.validation.map((issue) => {
+        const where = [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')]
+          .filter(Boolean)
+          .join('.');
+        return `${where}: ${issue.message}`;
+      });
+      return reply.code(400).send({ detail, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.code(413).send({ detail: 'The request is too large', code: 'FILE_TOO_LARGE' } satisfies ErrorBody);
+    }
+    if (status === 415) {
+      return reply.code(415).send({ detail: error.message, code: 'UNSUPPORTED_FILE' } satisfies ErrorBody);
+    }
+    if (status === 429) {
+      return reply.code(429).send({ detail: 'Too many requests', code: 'RATE_LIMITED' } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a bad content type, an empty body where one is needed…
+      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'The request body is not valid JSON'
+        : error.message;
+      return reply.code(status).send({ detail, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' } satisfies ErrorBody),
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const EmailSchema = z.string().trim().toLowerCase().max(254);
+
+export const SignupBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().max(1024),
+});
+export type SignupBody = z.infer<typeof SignupBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** Answer of signup, login and refresh. The web app also receives the refresh token as an httpOnly cookie. */
+export const TokenPairSchema = z.object({
+  uid: z.string(),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Lifetime of the access token in seconds. */
+  expires_in: z.number().int(),
+  token_type: z.literal('Bearer'),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+/** The refresh token may come in the body (API clients) or from the cookie (the web app). */
+export const RefreshBodySchema = z.object({ refresh_token: z.string().optional() });
+export type RefreshBody = z.infer<typeof RefreshBodySchema>;
+
+export const RegisterBodySchema = z.object({
+  uid: z.string(),
+  email: EmailSchema,
+  tenant_name: z.string().trim().max(200).optional().nullable(),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const Role = z.enum(['admin', 'member']);
+export type Role = z.infer<typeof Role>;
+
+export const Plan = z.enum(['basic', 'plus', 'pro']);
+export type Plan = z.infer<typeof Plan>;
+
+export const TenantSchema = z.object({ id: z.string(), name: z.string(), plan: Plan });
+export type Tenant = z.infer<typeof TenantSchema>;
+
+/** The signed-in user. `tenant` is null for an account that has not joined or created a company yet. */
+export const MeSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  role: Role.nullable(),
+  tenantId: z.string().nullable(),
+  tenant: TenantSchema.nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const ChangePasswordBodySchema = z.object({
+  current_password: z.string().max(1024),
+  new_password: z.string().max(1024),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof MessageSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes. UI code branches on these, never on the message text. */
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INVALID_STATE',
+  'RATE_LIMITED',
+  'UNSUPPORTED_FILE',
+  'FILE_TOO_LARGE',
+  'EXTRACTION_FAILED',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Every error response body. `detail` is a list of messages for validation errors. */
+export const ErrorSchema = z.object({
+  detail: z.union([z.string(), z.array(z.string())]),
+  code: ErrorCode,
+});
+export type ErrorBody = z.infer<typeof ErrorSchema>;

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './auth.js';
+export * from './tenants.js';
+export * from './presets.js';
+export * from './pipeline.js';
