@@ -43,7 +43,12 @@ export interface BuildAppOptions {
 }
 
 /** Registers plugins and modules; never listens, so tests drive it through `inject`. */
-export async function buildApp({ config, db, tokenSigningKey, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  tokenSigningKey,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
@@ -56,8 +61,14 @@ export async function buildApp({ config, db, tokenSigningKey, logger = true }: B
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Parser API', version: VERSION, description: 'Documents in, structured data out.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Parser API',
+        version: VERSION,
+        description: 'Documents in, structured data out.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -105,8 +116,12 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+    const isApi = API_PREFIXES.some(
+      (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+    );
     if (request.method === 'GET' && !isApi && !path.extname(pathname)) return sendIndex(reply);
-    return reply.code(404).send({ detail: `No route for ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    return reply
+      .code(404)
+      .send({ detail: `No route for ${request.method} ${pathname}`, code: 'NOT_FOUND' });
   });
 }

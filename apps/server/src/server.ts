@@ -9,7 +9,9 @@ import { loadOrCreateSecret } from './lib/secrets.js';
 
 const config = loadConfig();
 const releaseLock = lockDataDir(config.DATA_DIR);
-const database = await openDatabase({ url: config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata') });
+const database = await openDatabase({
+  url: config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'),
+});
 await migrate(database.db);
 
 const app = await buildApp({
@@ -36,7 +38,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Parser is running on http://localhost:${config.PORT} (database: ${database.kind}, data: ${config.DATA_DIR})`);
+  app.log.info(
+    `Parser is running on http://localhost:${config.PORT} (database: ${database.kind}, data: ${config.DATA_DIR})`,
+  );
 } catch (error) {
   app.log.error(error);
   releaseLock();

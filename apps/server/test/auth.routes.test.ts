@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { bearer, buildTestApp, cookieOf, signUpWithTenant, type TestApp } from './build-test-app.js';
+import {
+  bearer,
+  buildTestApp,
+  cookieOf,
+  signUpWithTenant,
+  type TestApp,
+} from './build-test-app.js';
 
 // One fresh database per file (a new PGlite takes seconds); every test uses its own e-mails.
 let t: TestApp;
@@ -19,7 +25,12 @@ const uniqueEmail = (name = 'ada') => `${name}.${++counter}.${Date.now()}@exampl
 const signup = (email: string, password = 'correct horse battery') =>
   t.app.inject({ method: 'POST', url: '/auth/signup', payload: { email, password } });
 const login = (email: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 describe('POST /auth/signup', () => {
   it('creates an account and answers a token pair with the refresh token also in an httpOnly cookie', async () => {
@@ -30,8 +41,17 @@ describe('POST /auth/signup', () => {
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     expect(body.uid).toMatch(/^[0-9a-f-]{36}$/);
     const cookie = cookieOf(response, 'parser_refresh');
-    expect(cookie).toMatchObject({ value: body.refresh_token, httpOnly: true, sameSite: 'Strict', path: '/auth' });
-    const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.uid).executeTakeFirstOrThrow();
+    expect(cookie).toMatchObject({
+      value: body.refresh_token,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/auth',
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', body.uid)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe(email);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -49,7 +69,10 @@ describe('POST /auth/signup', () => {
     async (password) => {
       const response = await signup('weak@example.com', password);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Password is too weak', code: 'VALIDATION_FAILED' });
+      expect(response.json()).toEqual({
+        detail: 'Password is too weak',
+        code: 'VALIDATION_FAILED',
+      });
     },
   );
 
@@ -63,7 +86,11 @@ describe('POST /auth/signup', () => {
   );
 
   it('answers 400 with readable details for a body that breaks the schema, and for malformed JSON', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/auth/signup', payload: { email: 'x@y.co' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { email: 'x@y.co' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('VALIDATION_FAILED');
     expect(missing.json().detail).toEqual([expect.stringContaining('password')]);
@@ -75,7 +102,10 @@ describe('POST /auth/signup', () => {
       payload: '{"email": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'The request body is not valid JSON', code: 'VALIDATION_FAILED' });
+    expect(malformed.json()).toEqual({
+      detail: 'The request body is not valid JSON',
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -110,12 +140,22 @@ describe('auth rate limiting', () => {
     limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
     const { app } = limited;
     const signup = (email: string) =>
-      app.inject({ method: 'POST', url: '/auth/signup', payload: { email, password: 'correct horse battery' } });
+      app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        payload: { email, password: 'correct horse battery' },
+      });
     const login = (email: string, password: string, ip: string) =>
-      app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password },
+        remoteAddress: ip,
+      });
     await signup(email);
     // The sign-up counted as the first attempt for this e-mail.
-    for (let i = 0; i < 2; i++) expect((await login(email, 'nope-nope', `10.0.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await login(email, 'nope-nope', `10.0.0.${i}`)).statusCode).toBe(401);
     const refused = await login(email, 'correct horse battery', '10.0.0.9');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('RATE_LIMITED');
@@ -127,7 +167,12 @@ describe('auth rate limiting', () => {
     limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
     const { app } = limited;
     const login = (email: string, password: string, ip: string) =>
-      app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password },
+        remoteAddress: ip,
+      });
     expect((await login('a@example.com', 'whatever-1', '10.1.1.1')).statusCode).toBe(401);
     expect((await login('b@example.com', 'whatever-1', '10.1.1.1')).statusCode).toBe(401);
     expect((await login('c@example.com', 'whatever-1', '10.1.1.1')).statusCode).toBe(429);
@@ -147,10 +192,18 @@ describe('POST /auth/refresh', () => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ detail: 'Access token expired', code: 'UNAUTHENTICATED' });
 
-    const refreshed = await t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: user.refresh_token } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: user.refresh_token },
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().refresh_token).not.toBe(user.refresh_token);
-    const me = await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(refreshed.json().access_token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(refreshed.json().access_token),
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(email);
   });
@@ -159,7 +212,11 @@ describe('POST /auth/refresh', () => {
     const email = uniqueEmail();
     const created = await signup(email);
     const cookie = cookieOf(created, 'parser_refresh')!;
-    const refreshed = await t.app.inject({ method: 'POST', url: '/auth/refresh', cookies: { parser_refresh: cookie.value } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      cookies: { parser_refresh: cookie.value },
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(cookieOf(refreshed, 'parser_refresh')?.value).toBe(refreshed.json().refresh_token);
   });
@@ -167,18 +224,40 @@ describe('POST /auth/refresh', () => {
   it('revokes the whole family when a rotated refresh token is used again', async () => {
     const email = uniqueEmail();
     const first = (await signup(email)).json().refresh_token;
-    const second = (await t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: first } })).json().refresh_token;
+    const second = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        payload: { refresh_token: first },
+      })
+    ).json().refresh_token;
 
-    const reuse = await t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: first } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: first },
+    });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().detail).toMatch(/used twice/);
     // The legitimate holder's newer token is dead too: whoever stole the old one cannot keep a session.
-    const afterTheft = await t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: second } });
+    const afterTheft = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: second },
+    });
     expect(afterTheft.statusCode).toBe(401);
   });
 
   it('answers 401 for an unknown or missing refresh token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: 'nope' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/refresh',
+          payload: { refresh_token: 'nope' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/auth/refresh' })).statusCode).toBe(401);
   });
 });
@@ -187,10 +266,22 @@ describe('POST /auth/logout', () => {
   it('revokes the refresh token and clears the cookie', async () => {
     const email = uniqueEmail();
     const token = (await signup(email)).json().refresh_token;
-    const out = await t.app.inject({ method: 'POST', url: '/auth/logout', payload: { refresh_token: token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      payload: { refresh_token: token },
+    });
     expect(out.statusCode).toBe(204);
     expect(cookieOf(out, 'parser_refresh')?.value).toBe('');
-    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: token } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/refresh',
+          payload: { refresh_token: token },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -207,19 +298,35 @@ describe('POST /auth/register', () => {
       });
     const first = await register();
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ email: email, role: 'admin', tenant: { name: 'My Company', plan: 'basic' } });
+    expect(first.json()).toMatchObject({
+      email: email,
+      role: 'admin',
+      tenant: { name: 'My Company', plan: 'basic' },
+    });
     const second = await register();
     expect(second.json().tenantId).toBe(first.json().tenantId);
-    const tenants = await t.db.selectFrom('tenants').select('id').where('name', '=', 'My Company').execute();
+    const tenants = await t.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', 'My Company')
+      .execute();
     expect(tenants.filter((tenant) => tenant.id === first.json().tenantId)).toHaveLength(1);
-    const users = await t.db.selectFrom('users').select('tenantId').where('email', '=', email).executeTakeFirstOrThrow();
+    const users = await t.db
+      .selectFrom('users')
+      .select('tenantId')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(users.tenantId).toBe(first.json().tenantId);
   });
 
   it('answers 401 without a bearer token and 403 for another uid', async () => {
     const email = uniqueEmail();
     const tokens = (await signup(email)).json();
-    const anonymous = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { uid: tokens.uid, email: email } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { uid: tokens.uid, email: email },
+    });
     expect(anonymous.statusCode).toBe(401);
     const other = await t.app.inject({
       method: 'POST',
@@ -250,9 +357,17 @@ describe('GET /auth/me and GET /me', () => {
 
   it('answers null tenant for an account without a company, and 401 for a forged token', async () => {
     const tokens = (await signup(uniqueEmail('solo'))).json();
-    const me = await t.app.inject({ method: 'GET', url: '/me', headers: bearer(tokens.access_token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: bearer(tokens.access_token),
+    });
     expect(me.json()).toMatchObject({ role: null, tenantId: null, tenant: null });
-    const forged = await t.app.inject({ method: 'GET', url: '/me', headers: bearer(`${tokens.access_token}x`) });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: bearer(`${tokens.access_token}x`),
+    });
     expect(forged.statusCode).toBe(401);
   });
 });
@@ -290,7 +405,8 @@ describe('POST /auth/password', () => {
     expect(changed.statusCode).toBe(204);
     expect((await login(email, user.password)).statusCode).toBe(401);
     expect((await login(email, 'a much better secret')).statusCode).toBe(200);
-    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: token } });
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: token } });
     expect((await refresh(user.refresh_token)).statusCode).toBe(200);
     expect((await refresh(other.refresh_token)).statusCode).toBe(401);
   });
@@ -310,8 +426,12 @@ describe('GET /api/openapi.json', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/signup', '/auth/me', '/api/users/tenant', '/api/invites']));
-    expect(doc.paths['/auth/signup'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/auth/signup', '/auth/me', '/api/users/tenant', '/api/invites']),
+    );
+    expect(
+      doc.paths['/auth/signup'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['email', 'password']);
     const docsPage = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docsPage.statusCode).toBe(200);
     expect(docsPage.headers['content-type']).toMatch(/text\/html/);

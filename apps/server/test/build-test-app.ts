@@ -18,7 +18,9 @@ export interface TestApp {
  * A fresh app on a fresh database: an in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
  * schema of that PostgreSQL database that is dropped afterwards.
  */
-export async function buildTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Record<keyof Config, string>> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/parser-test-unused',
@@ -30,7 +32,12 @@ export async function buildTestApp(overrides: Partial<Record<keyof Config, strin
   const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await openDatabase({ url: postgresUrl ?? 'memory://', schema });
   await migrate(handle.db);
-  const app = await buildApp({ config, db: handle.db, tokenSigningKey: randomBytes(32), logger: false });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    tokenSigningKey: randomBytes(32),
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -44,9 +51,17 @@ export async function buildTestApp(overrides: Partial<Record<keyof Config, strin
 }
 
 /** A user with a company, signed in, as the sign-up screen makes one. */
-export async function signUpWithTenant(app: FastifyInstance, email: string, tenantName = 'Acme Ltd') {
+export async function signUpWithTenant(
+  app: FastifyInstance,
+  email: string,
+  tenantName = 'Acme Ltd',
+) {
   const password = 'correct horse battery';
-  const signup = await app.inject({ method: 'POST', url: '/auth/signup', payload: { email, password } });
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/auth/signup',
+    payload: { email, password },
+  });
   const tokens = signup.json<{ uid: string; access_token: string; refresh_token: string }>();
   const register = await app.inject({
     method: 'POST',

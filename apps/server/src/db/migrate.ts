@@ -20,7 +20,9 @@ export async function migrate(db: Database): Promise<string[]> {
   const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
   const applied = new Set(done.rows.map((row) => row.name));
 
-  const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d{4}_.+\.sql$/.test(file)).sort();
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((file) => /^\d{4}_.+\.sql$/.test(file))
+    .sort();
   const ran: string[] = [];
   for (const file of files) {
     if (applied.has(file)) continue;

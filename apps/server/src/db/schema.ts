@@ -2,7 +2,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 /** Column types as Kysely sees them, camelCased by the CamelCasePlugin. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export interface TenantsTable {
   id: Generated<string>;

@@ -1,6 +1,9 @@
 import type { ErrorBody } from '@parser/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 
 import { AppError } from '@/lib/app-error.js';
 
@@ -13,40 +16,63 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.send({ detail: error.message, code: error.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const detail = error.validation.map((issue) => {
-        const where = [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')]
+      const issues = error.validation as ReadonlyArray<{ instancePath: string; message?: string }>;
+      const detail = issues.map((issue) => {
+        const where = [
+          error.validationContext,
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        ]
           .filter(Boolean)
           .join('.');
-        return `${where}: ${issue.message}`;
+        return `${where}: ${issue.message ?? 'is invalid'}`;
       });
       return reply.code(400).send({ detail, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
+      return reply
+        .code(500)
+        .send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.code(413).send({ detail: 'The request is too large', code: 'FILE_TOO_LARGE' } satisfies ErrorBody);
+      return reply
+        .code(413)
+        .send({ detail: 'The request is too large', code: 'FILE_TOO_LARGE' } satisfies ErrorBody);
     }
     if (status === 415) {
-      return reply.code(415).send({ detail: error.message, code: 'UNSUPPORTED_FILE' } satisfies ErrorBody);
+      return reply
+        .code(415)
+        .send({ detail: error.message, code: 'UNSUPPORTED_FILE' } satisfies ErrorBody);
     }
     if (status === 429) {
-      return reply.code(429).send({ detail: 'Too many requests', code: 'RATE_LIMITED' } satisfies ErrorBody);
+      return reply
+        .code(429)
+        .send({ detail: 'Too many requests', code: 'RATE_LIMITED' } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, a bad content type, an empty body where one is needed…
-      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON'
-        : error.message;
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON'
+          : error.message;
       return reply.code(status).send({ detail, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+    return reply
+      .code(500)
+      .send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' } satisfies ErrorBody),
+    reply
+      .code(404)
+      .send({
+        detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: 'NOT_FOUND',
+      } satisfies ErrorBody),
   );
 }

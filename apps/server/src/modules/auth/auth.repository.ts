@@ -39,7 +39,11 @@ export class AuthRepository {
   }
 
   /** Inserts the user unless the e-mail is taken; answers undefined when it is. */
-  insertUser(email: string, passwordHash: string, trx: DbExecutor = this.db): Promise<UserRow | undefined> {
+  insertUser(
+    email: string,
+    passwordHash: string,
+    trx: DbExecutor = this.db,
+  ): Promise<UserRow | undefined> {
     return trx
       .insertInto('users')
       .values({ email, passwordHash })
@@ -48,7 +52,11 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  async updatePassword(userId: string, passwordHash: string, trx: DbExecutor = this.db): Promise<void> {
+  async updatePassword(
+    userId: string,
+    passwordHash: string,
+    trx: DbExecutor = this.db,
+  ): Promise<void> {
     await trx
       .updateTable('users')
       .set({ passwordHash, updatedAt: new Date() })
@@ -74,7 +82,11 @@ export class AuthRepository {
   }
 
   async markRotated(id: string, trx: DbExecutor = this.db): Promise<void> {
-    await trx.updateTable('refreshTokens').set({ rotatedAt: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('refreshTokens')
+      .set({ rotatedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   async revokeFamily(familyId: string, trx: DbExecutor = this.db): Promise<void> {
@@ -87,7 +99,11 @@ export class AuthRepository {
   }
 
   /** Revokes every session of the user, except the family given (the caller's own session). */
-  async revokeAllForUser(userId: string, exceptFamilyId?: string, trx: DbExecutor = this.db): Promise<void> {
+  async revokeAllForUser(
+    userId: string,
+    exceptFamilyId?: string,
+    trx: DbExecutor = this.db,
+  ): Promise<void> {
     let query = trx
       .updateTable('refreshTokens')
       .set({ revokedAt: new Date() })
@@ -98,6 +114,10 @@ export class AuthRepository {
   }
 
   findRefreshToken(tokenHash: string, trx: DbExecutor = this.db) {
-    return trx.selectFrom('refreshTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+    return trx
+      .selectFrom('refreshTokens')
+      .selectAll()
+      .where('tokenHash', '=', tokenHash)
+      .executeTakeFirst();
   }
 }

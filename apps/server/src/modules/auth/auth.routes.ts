@@ -19,14 +19,26 @@ import { userOf } from '@/plugins/auth.js';
 import type { IssuedTokens } from './auth.service.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+const errors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  429: ErrorSchema,
+};
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services; refreshTtlDays: number }> = async (
-  app,
-  { services, refreshTtlDays },
-) => {
-  const sendTokens = (request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens, status = 200) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  refreshTtlDays: number;
+}> = async (app, { services, refreshTtlDays }) => {
+  const sendTokens = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tokens: IssuedTokens,
+    status = 200,
+  ) => {
     setRefreshCookie(request, reply, tokens.refresh_token, refreshTtlDays);
     const { familyId: _familyId, ...body } = tokens;
     return reply.code(status).send(body);
@@ -34,14 +46,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; refreshTtlD
 
   app.post(
     '/auth/signup',
-    { schema: { tags: ['auth'], summary: 'Create an account', body: SignupBodySchema, response: { 201: TokenPairSchema, ...errors } } },
-    async (request, reply) => sendTokens(request, reply, await services.auth.signup(request.body, request.ip), 201),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: SignupBodySchema,
+        response: { 201: TokenPairSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendTokens(request, reply, await services.auth.signup(request.body, request.ip), 201),
   );
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginBodySchema, response: { 200: TokenPairSchema, ...errors } } },
-    async (request, reply) => sendTokens(request, reply, await services.auth.login(request.body, request.ip)),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: LoginBodySchema,
+        response: { 200: TokenPairSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendTokens(request, reply, await services.auth.login(request.body, request.ip)),
   );
 
   app.post(
@@ -56,7 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; refreshTtlD
     },
     async (request, reply) => {
       try {
-        return sendTokens(request, reply, await services.auth.refresh(refreshTokenOf(request, request.body)));
+        return sendTokens(
+          request,
+          reply,
+          await services.auth.refresh(refreshTokenOf(request, request.body)),
+        );
       } catch (error) {
         clearRefreshCookie(reply);
         throw error;
@@ -66,7 +98,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; refreshTtlD
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke a refresh token (body or cookie)', body: RefreshBodySchema.nullish(), response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke a refresh token (body or cookie)',
+        body: RefreshBodySchema.nullish(),
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await services.auth.logout(refreshTokenOf(request, request.body));
       clearRefreshCookie(reply);
@@ -94,7 +133,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; refreshTtlD
       url,
       {
         preHandler: app.requireUser,
-        schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: MeSchema, 401: ErrorSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: MeSchema, 401: ErrorSchema },
+        },
       },
       (request) => services.auth.me(userOf(request).userId),
     );
@@ -113,14 +157,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; refreshTtlD
       },
     },
     async (request, reply) => {
-      await services.auth.changePassword(userOf(request).userId, request.body, refreshTokenOf(request));
+      await services.auth.changePassword(
+        userOf(request).userId,
+        request.body,
+        refreshTokenOf(request),
+      );
       return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/auth/invites/:token',
-    { schema: { tags: ['auth'], summary: 'What an invite link offers', params: TokenParams, response: { 200: InvitePreviewSchema, 404: ErrorSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What an invite link offers',
+        params: TokenParams,
+        response: { 200: InvitePreviewSchema, 404: ErrorSchema },
+      },
+    },
     (request) => services.tenants.previewInvite(request.params.token),
   );
 

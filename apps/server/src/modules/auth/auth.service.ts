@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import type { ChangePasswordBody, LoginBody, Me, RegisterBody, SignupBody } from '@parser/contracts';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  Me,
+  RegisterBody,
+  SignupBody,
+} from '@parser/contracts';
 
 import type { Database } from '@/db/client.js';
 import { AppError } from '@/lib/app-error.js';
@@ -79,7 +85,8 @@ export class AuthService {
     });
     if (outcome.kind === 'reused') {
       throw new AppError('UNAUTHENTICATED', {
-        message: 'This session was signed out because its refresh token was used twice. Sign in again.',
+        message:
+          'This session was signed out because its refresh token was used twice. Sign in again.',
       });
     }
     if (outcome.kind === 'invalid') {
@@ -102,7 +109,10 @@ export class AuthService {
     await this.deps.db.transaction().execute(async (trx) => {
       const user = await this.deps.users.findUserById(userId, trx);
       if (!user || user.tenantId) return;
-      const tenant = await this.deps.tenants.createTenant(body.tenant_name?.trim() || DEFAULT_TENANT_NAME, trx);
+      const tenant = await this.deps.tenants.createTenant(
+        body.tenant_name?.trim() || DEFAULT_TENANT_NAME,
+        trx,
+      );
       await this.deps.tenants.assignUser(userId, tenant.id, 'admin', trx);
     });
     return this.me(userId);
@@ -115,7 +125,11 @@ export class AuthService {
   }
 
   /** Changes the password and signs out every other session of the user. */
-  async changePassword(userId: string, body: ChangePasswordBody, currentRefreshToken?: string): Promise<void> {
+  async changePassword(
+    userId: string,
+    body: ChangePasswordBody,
+    currentRefreshToken?: string,
+  ): Promise<void> {
     const user = await this.deps.users.findUserById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
     if (!(await verifyPassword(user.passwordHash, body.current_password))) {
@@ -157,7 +171,11 @@ export class AuthService {
     return token;
   }
 
-  private async tokens(userId: string, familyId: string, refreshToken: string): Promise<IssuedTokens> {
+  private async tokens(
+    userId: string,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<IssuedTokens> {
     return {
       uid: userId,
       access_token: await this.deps.accessTokens.sign(userId),

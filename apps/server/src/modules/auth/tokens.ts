@@ -36,7 +36,8 @@ export class AccessTokens {
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new Error('not an access token');
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string')
+        throw new Error('not an access token');
       return { userId: payload.sub };
     } catch (error) {
       const expired = error instanceof joseErrors.JWTExpired;

@@ -4,10 +4,19 @@ import { sql } from 'kysely';
 
 import type { Database } from '@/db/client.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string }> = async (app, { db, version }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string }> = async (
+  app,
+  { db, version },
+) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
     async (_request, reply) => {
       const database = await sql`SELECT 1`.execute(db).then(
         () => 'up' as const,

@@ -42,7 +42,11 @@ export class TenantsRepository {
       .execute();
   }
 
-  findMember(tenantId: string, userId: string, trx: DbExecutor = this.db): Promise<MemberRow | undefined> {
+  findMember(
+    tenantId: string,
+    userId: string,
+    trx: DbExecutor = this.db,
+  ): Promise<MemberRow | undefined> {
     return trx
       .selectFrom('users')
       .select(['id', 'email', 'role', 'createdAt'])
@@ -73,7 +77,12 @@ export class TenantsRepository {
     return rows.length;
   }
 
-  async setRole(tenantId: string, userId: string, role: 'admin' | 'member', trx: DbExecutor = this.db) {
+  async setRole(
+    tenantId: string,
+    userId: string,
+    role: 'admin' | 'member',
+    trx: DbExecutor = this.db,
+  ) {
     await trx
       .updateTable('users')
       .set({ role, updatedAt: new Date() })
@@ -92,13 +101,24 @@ export class TenantsRepository {
   }
 
   createInvite(
-    invite: { tenantId: string; email: string; role: 'admin' | 'member'; tokenHash: string; invitedBy: string; expiresAt: Date },
+    invite: {
+      tenantId: string;
+      email: string;
+      role: 'admin' | 'member';
+      tokenHash: string;
+      invitedBy: string;
+      expiresAt: Date;
+    },
     trx: DbExecutor = this.db,
   ): Promise<InviteRow> {
     return trx.insertInto('invites').values(invite).returningAll().executeTakeFirstOrThrow();
   }
 
-  listPendingInvites(tenantId: string, limit: number, trx: DbExecutor = this.db): Promise<InviteRow[]> {
+  listPendingInvites(
+    tenantId: string,
+    limit: number,
+    trx: DbExecutor = this.db,
+  ): Promise<InviteRow[]> {
     return trx
       .selectFrom('invites')
       .selectAll()
@@ -112,7 +132,11 @@ export class TenantsRepository {
   }
 
   /** Revokes a pending invite of the tenant; answers whether one was revoked. */
-  async revokeInvite(tenantId: string, inviteId: string, trx: DbExecutor = this.db): Promise<boolean> {
+  async revokeInvite(
+    tenantId: string,
+    inviteId: string,
+    trx: DbExecutor = this.db,
+  ): Promise<boolean> {
     const result = await trx
       .updateTable('invites')
       .set({ revokedAt: new Date() })
@@ -138,7 +162,11 @@ export class TenantsRepository {
       .executeTakeFirst();
   }
 
-  async markInviteAccepted(inviteId: string, userId: string, trx: DbExecutor = this.db): Promise<void> {
+  async markInviteAccepted(
+    inviteId: string,
+    userId: string,
+    trx: DbExecutor = this.db,
+  ): Promise<void> {
     await trx
       .updateTable('invites')
       .set({ acceptedAt: new Date(), acceptedBy: userId })

@@ -15,21 +15,33 @@ import { z } from 'zod';
 import type { Services } from '@/app.js';
 import { tenantOf, userOf } from '@/plugins/auth.js';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+};
 const IdParams = z.object({ id: z.string() });
 const security = [{ bearer: [] }];
 
-export const tenantsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl?: string | undefined }> = async (
-  app,
-  { services, publicUrl },
-) => {
-  const baseUrlOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+export const tenantsRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  publicUrl?: string | undefined;
+}> = async (app, { services, publicUrl }) => {
+  const baseUrlOf = (request: FastifyRequest) =>
+    publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(
     '/api/users/setup-tenant',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['tenants'], summary: 'Attach an account that has no company to a new one', security, response: { 200: SetupTenantResultSchema, ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Attach an account that has no company to a new one',
+        security,
+        response: { 200: SetupTenantResultSchema, ...errors },
+      },
     },
     (request) => services.tenants.setupTenant(userOf(request).userId),
   );
@@ -38,7 +50,12 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUr
     '/api/users/tenant',
     {
       preHandler: app.requireTenant,
-      schema: { tags: ['tenants'], summary: "The users of the caller's company", security, response: { 200: TenantUserListSchema, ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: "The users of the caller's company",
+        security,
+        response: { 200: TenantUserListSchema, ...errors },
+      },
     },
     (request) => services.tenants.listUsers(tenantOf(request)),
   );
@@ -47,16 +64,30 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUr
     '/api/users/:id',
     {
       preHandler: app.requireTenant,
-      schema: { tags: ['tenants'], summary: "Change a member's role (admins)", security, params: IdParams, body: ChangeRoleBodySchema, response: { 200: TenantUserSchema, ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: "Change a member's role (admins)",
+        security,
+        params: IdParams,
+        body: ChangeRoleBodySchema,
+        response: { 200: TenantUserSchema, ...errors },
+      },
     },
-    (request) => services.tenants.changeRole(tenantOf(request), request.params.id, request.body.role),
+    (request) =>
+      services.tenants.changeRole(tenantOf(request), request.params.id, request.body.role),
   );
 
   app.delete(
     '/api/users/:id',
     {
       preHandler: app.requireTenant,
-      schema: { tags: ['tenants'], summary: 'Remove a member from the company (admins)', security, params: IdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Remove a member from the company (admins)',
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await services.tenants.removeMember(tenantOf(request), request.params.id);
@@ -68,17 +99,32 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUr
     '/api/invites',
     {
       preHandler: app.requireTenant,
-      schema: { tags: ['tenants'], summary: 'Invite someone by e-mail; answers the link once (admins)', security, body: CreateInviteBodySchema, response: { 201: InviteSchema, ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Invite someone by e-mail; answers the link once (admins)',
+        security,
+        body: CreateInviteBodySchema,
+        response: { 201: InviteSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      reply.code(201).send(await services.tenants.createInvite(tenantOf(request), request.body, baseUrlOf(request))),
+      reply
+        .code(201)
+        .send(
+          await services.tenants.createInvite(tenantOf(request), request.body, baseUrlOf(request)),
+        ),
   );
 
   app.get(
     '/api/invites',
     {
       preHandler: app.requireTenant,
-      schema: { tags: ['tenants'], summary: 'Pending invites (admins)', security, response: { 200: InviteListSchema, ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Pending invites (admins)',
+        security,
+        response: { 200: InviteListSchema, ...errors },
+      },
     },
     (request) => services.tenants.listInvites(tenantOf(request)),
   );
@@ -87,7 +133,13 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUr
     '/api/invites/:id',
     {
       preHandler: app.requireTenant,
-      schema: { tags: ['tenants'], summary: 'Revoke a pending invite (admins)', security, params: IdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Revoke a pending invite (admins)',
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await services.tenants.revokeInvite(tenantOf(request), request.params.id);

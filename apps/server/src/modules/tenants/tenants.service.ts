@@ -96,7 +96,9 @@ export class TenantsService {
     requireAdmin(auth);
     const body = CreateInviteBodySchema.parse(input);
     if (await this.deps.tenants.findMemberByEmail(auth.tenantId, body.email)) {
-      throw new AppError('CONFLICT', { message: 'This person is already a member of your company' });
+      throw new AppError('CONFLICT', {
+        message: 'This person is already a member of your company',
+      });
     }
     const { token, hash } = newOpaqueToken();
     const invite = await this.deps.tenants.createInvite({
@@ -145,7 +147,8 @@ export class TenantsService {
           message: 'Your account already belongs to a company. Ask its admin to remove you first.',
         });
       }
-      if (!user.tenantId) await this.deps.tenants.assignUser(userId, invite.tenantId, invite.role, trx);
+      if (!user.tenantId)
+        await this.deps.tenants.assignUser(userId, invite.tenantId, invite.role, trx);
       await this.deps.tenants.markInviteAccepted(invite.id, userId, trx);
     });
     const me = await this.deps.users.findUserWithTenant(userId);
