@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -104,24 +104,31 @@ export async function buildApp({
 
 const API_PREFIXES = ['/api/', '/auth/', '/health', '/me'];
 
-/** Serves the built React app from the same origin; unknown non-API paths get index.html (SPA routes). */
+/**
+ * Serves the built React app from the same origin. Unknown GET paths outside the API get
+ * index.html (client-side routes); everything else answers 404 in the error shape.
+ */
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  } else {
     app.log.warn({ distDir }, 'web app not built; serving the API only (run npm run build)');
-    return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some(
       (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
     );
-    if (request.method === 'GET' && !isApi && !path.extname(pathname)) return sendIndex(reply);
+    if (hasWebApp && request.method === 'GET' && !isApi && !path.extname(pathname)) {
+      return sendIndex(reply);
+    }
     return reply
       .code(404)
       .send({ detail: `No route for ${request.method} ${pathname}`, code: 'NOT_FOUND' });
   });
 }
+
+const sendIndex = (reply: FastifyReply) =>
+  reply.header('cache-control', 'no-cache').sendFile('index.html');

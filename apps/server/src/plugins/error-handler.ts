@@ -66,13 +66,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({
-        detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        code: 'NOT_FOUND',
-      } satisfies ErrorBody),
-  );
 }
