@@ -1,0 +1,43 @@
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { AuthCard } from '@/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+export function LoginRoute() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const message = searchParams.get('message');
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to your account">
+      <Stack gap="md">
+        {message && (
+          <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+            {message}
+          </Alert>
+        )}
+        <LoginForm
+          onSubmit={async ({ email, password }) => {
+            await signIn(email, password);
+            await navigate('/dashboard');
+          }}
+        />
+        <Text size="sm" ta="center">
+          Don&apos;t have an account?{' '}
+          <Anchor component={Link} to="/signup">
+            Create one here
+          </Anchor>
+        </Text>
+        <Group justify="center">
+          <Anchor component={Link} to="/" size="sm" c="dimmed">
+            Back to Home
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,7 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export function PendingRoute() {
+  return (
+    <ComingSoon title="Pending Documents" subtitle="Documents waiting for review or approval" />
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+
+import { AppRoutes } from '@/app/router';
+import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { render, screen, userEvent } from '@/test/render';
+
+async function fillSignup(password: string, confirm: string) {
+  await userEvent.type(screen.getByLabelText('Email Address'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm Password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('POST /auth/signup from /signup', () => {
+  it("shows 'Passwords do not match' and sends nothing when the passwords differ", async () => {
+    const stub = stubFetch({});
+    render(<AppRoutes />, { route: '/signup', user: null });
+
+    expect(screen.getByText('Work in Progress')).toBeInTheDocument();
+    await fillSignup('correct-horse-1', 'correct-horse-2');
+
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('shows the server detail when the e-mail is taken', async () => {
+    stubFetch({
+      'POST /auth/signup': () =>
+        errorResponse(409, { detail: 'Email is already registered', code: 'CONFLICT' }),
+    });
+    render(<AppRoutes />, { route: '/signup', user: null });
+    await fillSignup('correct-horse', 'correct-horse');
+    expect(await screen.findByText('Email is already registered')).toBeInTheDocument();
+  });
+
+  it("registers the company as 'My Company' when blank, then opens the dashboard", async () => {
+    const stub = stubFetch({
+      'POST /auth/signup': () => json(fixtures.tokens({ uid: 'new-user' }), 201),
+      'POST /auth/register': () => json(fixtures.me({ uid: 'new-user' })),
+    });
+    render(<AppRoutes />, { route: '/signup', user: null });
+    await fillSignup('correct-horse', 'correct-horse');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    const [register] = stub.callsTo('POST /auth/register');
+    expect(register?.body).toEqual({
+      uid: 'new-user',
+      email: 'ada@example.com',
+      tenant_name: 'My Company',
+    });
+    expect(register?.headers.Authorization).toBe('Bearer access-1');
+  });
+});

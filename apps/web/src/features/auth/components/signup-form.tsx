@@ -1,0 +1,104 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { isNotEmpty, useForm } from '@mantine/form';
+import { useState } from 'react';
+
+import { ErrorAlert } from '@/components/error-alert';
+
+export interface SignupFormValues {
+  email: string;
+  companyName: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface SignupFormProps {
+  /** Creates the account; a rejection is shown in the red Error alert. */
+  onSubmit: (values: SignupFormValues) => Promise<void>;
+  /** Submit button text. @default 'Create Account' */
+  submitLabel?: string;
+  /** Show the 'Company Name (Optional)' field. @default true */
+  withCompanyName?: boolean;
+  /** Prefilled e-mail (the invite's address). */
+  initialEmail?: string;
+}
+
+/** Sign-up form: e-mail, optional company, password twice ('Passwords do not match'). */
+export function SignupForm({
+  onSubmit,
+  submitLabel = 'Create Account',
+  withCompanyName = true,
+  initialEmail = '',
+}: SignupFormProps) {
+  const [error, setError] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<SignupFormValues>({
+    mode: 'controlled',
+    initialValues: { email: initialEmail, companyName: '', password: '', confirmPassword: '' },
+    validate: {
+      email: isNotEmpty('Email is required'),
+      password: isNotEmpty('Password is required'),
+      confirmPassword: (value, values) =>
+        value !== values.password ? 'Passwords do not match' : null,
+    },
+  });
+
+  const handleSubmit = async (values: SignupFormValues) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await onSubmit({
+        ...values,
+        email: values.email.trim(),
+        companyName: values.companyName.trim(),
+      });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
+      <Stack gap="md">
+        {error !== null && <ErrorAlert error={error} fallback="Registration failed" />}
+        <TextInput
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          required
+          withAsterisk={false}
+          {...form.getInputProps('email')}
+        />
+        {withCompanyName && (
+          <TextInput
+            label="Company Name (Optional)"
+            autoComplete="organization"
+            placeholder="My Company"
+            {...form.getInputProps('companyName')}
+          />
+        )}
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          placeholder="Choose a password"
+          required
+          withAsterisk={false}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          placeholder="Repeat the password"
+          required
+          withAsterisk={false}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth loading={submitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

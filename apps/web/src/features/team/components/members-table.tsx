@@ -1,0 +1,160 @@
+import { Badge, Button, Group, Loader, Modal, Select, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Role, type TenantUser } from '@parser/contracts';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+
+import { ErrorAlert } from '@/components/error-alert';
+import { getErrorMessage } from '@/lib/api-client';
+
+import { useRemoveUser } from '../api/remove-user';
+import { useTenantUsers } from '../api/get-tenant-users';
+import { useUpdateUserRole } from '../api/update-user-role';
+
+const ROLE_OPTIONS = Role.options.map((role) => ({ value: role, label: role }));
+
+export interface MembersTableProps {
+  /** The signed-in user's id: their own row cannot be changed or removed. */
+  currentUserId: string;
+  /** Show role selects and Remove buttons (admins). */
+  canManage: boolean;
+}
+
+/** The company's members, with role changes and removal for admins. */
+export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
+  const members = useTenantUsers();
+  const updateRole = useUpdateUserRole();
+  const removeUser = useRemoveUser();
+  const [toRemove, setToRemove] = useState<TenantUser | null>(null);
+
+  if (members.isPending) return <Loader size="sm" aria-label="Loading team members" />;
+  if (members.isError)
+    return <ErrorAlert error={members.error} fallback="Failed to load team members" />;
+
+  const handleRoleChange = (member: TenantUser, value: string | null) => {
+    const role = Role.safeParse(value);
+    if (!role.success || role.data === member.role) return;
+    updateRole.mutate(
+      { id: member.id, role: role.data },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            title: 'Role updated',
+            message: `${member.email} is now ${role.data}`,
+          }),
+        onError: (error) =>
+          notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+      },
+    );
+  };
+
+  const confirmRemove = () => {
+    if (!toRemove) return;
+    const member = toRemove;
+    removeUser.mutate(member.id, {
+      onSuccess: () => {
+        setToRemove(null);
+        notifications.show({
+          color: 'green',
+          title: 'Member removed',
+          message: `${member.email} was removed`,
+        });
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+    });
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="sm" aria-label="Team members">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Joined</Table.Th>
+              {canManage && <Table.Th>Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.data.map((member) => {
+              const isSelf = member.id === currentUserId;
+              const editable = canManage && !isSelf;
+              return (
+                <Table.Tr key={member.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{member.email}</Text>
+                      {isSelf && (
+                        <Badge size="xs" variant="light">
+                          You
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {editable ? (
+                      <Select
+                        size="xs"
+                        w={130}
+                        aria-label={`Role for ${member.email}`}
+                        data={ROLE_OPTIONS}
+                        value={member.role}
+                        allowDeselect={false}
+                        disabled={updateRole.isPending}
+                        onChange={(value) => handleRoleChange(member, value)}
+                      />
+                    ) : (
+                      <Badge variant="light" color={member.role === 'admin' ? 'blue' : 'gray'}>
+                        {member.role}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{dayjs(member.created_at).format('MMM D, YYYY')}</Text>
+                  </Table.Td>
+                  {canManage && (
+                    <Table.Td>
+                      {editable && (
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={() => setToRemove(member)}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Modal
+        opened={toRemove !== null}
+        onClose={() => setToRemove(null)}
+        title="Remove member"
+        centered
+      >
+        <Text size="sm" mb="lg">
+          Remove {toRemove?.email} from the company? They will lose access immediately. This action
+          cannot be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setToRemove(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={removeUser.isPending} onClick={confirmRemove}>
+            Remove member
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

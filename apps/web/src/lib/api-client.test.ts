@@ -1,0 +1,88 @@
+import { TenantUserListSchema } from '@parser/contracts';
+import { describe, expect, it, vi } from 'vitest';
+
+import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+
+import { ApiError, api, getErrorMessage, setSession, setSessionExpiredHandler } from './api-client';
+
+const members = [
+  { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
+];
+
+describe('api-client', () => {
+  it('on 401 refreshes once, retries with the new token and returns the parsed answer', async () => {
+    setSession(fixtures.tokens({ access_token: 'expired' }));
+    const stub = stubFetch({
+      'GET /api/users/tenant': (call) =>
+        call.headers.Authorization === 'Bearer fresh'
+          ? json(members)
+          : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
+      'POST /auth/refresh': () => json(fixtures.tokens({ access_token: 'fresh' })),
+    });
+
+    await expect(api.get('/api/users/tenant', TenantUserListSchema)).resolves.toEqual(members);
+    expect(stub.callsTo('POST /auth/refresh')).toHaveLength(1);
+    expect(stub.callsTo('GET /api/users/tenant').map((c) => c.headers.Authorization)).toEqual([
+      'Bearer expired',
+      'Bearer fresh',
+    ]);
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    setSession(fixtures.tokens({ access_token: 'expired' }));
+    const stub = stubFetch({
+      'GET /api/users/tenant': (call) =>
+        call.headers.Authorization === 'Bearer fresh'
+          ? json(members)
+          : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
+      'POST /auth/refresh': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return json(fixtures.tokens({ access_token: 'fresh' }));
+      },
+    });
+    await Promise.all([
+      api.get('/api/users/tenant', TenantUserListSchema),
+      api.get('/api/users/tenant', TenantUserListSchema),
+    ]);
+    expect(stub.callsTo('POST /auth/refresh')).toHaveLength(1);
+  });
+
+  it("when the refresh fails, logs 'Token refresh failed' and signs out", async () => {
+    setSession(fixtures.tokens());
+    const onExpired = vi.fn();
+    setSessionExpiredHandler(onExpired);
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'GET /api/users/tenant': () =>
+        errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
+      'POST /auth/refresh': () =>
+        errorResponse(401, { detail: 'Session expired', code: 'UNAUTHENTICATED' }),
+    });
+
+    await expect(api.get('/api/users/tenant', TenantUserListSchema)).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(errorLog).toHaveBeenCalledWith('Token refresh failed');
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns an error body into an ApiError with code, status and detail', async () => {
+    stubFetch({
+      'POST /auth/password': () =>
+        errorResponse(400, { detail: 'Password is too weak', code: 'VALIDATION_FAILED' }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = await api
+      .post('/auth/password', {}, undefined, { auth: false })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      detail: 'Password is too weak',
+    });
+    expect(getErrorMessage(error)).toBe('Password is too weak');
+    expect(getErrorMessage(new Error('boom'))).toBe('boom');
+    expect(getErrorMessage(null)).toBe('An error occurred');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The engine's view of a document: pages of positioned words, grouped into lines and blocks in
+ * reading order. Coordinates are page units with the origin at the top-left corner: PDF points for
+ * text-layer pages, pixels of the OCR'd image for scanned pages and images. `Box` is [x0, y0, x1, y1].
+ */
+export type Box = [x0: number, y0: number, x1: number, y1: number];
+
+/** How a page's text was obtained. */
+export type ReadMethod = 'text_layer' | 'ocr' | 'word';
+
+export interface Word {
+  text: string;
+  box: Box;
+  /** 0..1; text-layer and Word words are 1. */
+  confidence: number;
+}
+
+export interface Line {
+  words: Word[];
+  box: Box;
+  text: string;
+}
+
+export interface Block {
+  lines: Line[];
+  box: Box;
+}
+
+/** A table as the source format states it (Word tables); PDF and image tables are found by position instead. */
+export interface SourceTable {
+  rows: string[][];
+}
+
+export interface Page {
+  /** 1-based page number. */
+  number: number;
+  width: number;
+  height: number;
+  method: ReadMethod;
+  words: Word[];
+  lines: Line[];
+  blocks: Block[];
+  tables?: SourceTable[];
+}
+
+export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'docx' | 'doc';
+
+export interface ReadDocument {
+  format: DocumentFormat;
+  pages: Page[];
+  /** All page texts joined by lines, pages separated by a form feed. */
+  text: string;
+}
+
+/** Where a value was read on the page. */
+export interface ValueSource {
+  page: number;
+  box: Box;
+}
+
+export interface ExtractedValue {
+  value: string | number | boolean | null;
+  /** 0..1: how sure the engine is that the value is right (measured per band in the benchmark). */
+  confidence: number;
+  source: ValueSource | null;
+}
+
+export interface ExtractedTable {
+  rows: Record<string, ExtractedValue>[];
+}
+
+export interface ExtractionResult {
+  fields: Record<string, ExtractedValue>;
+  tables: Record<string, ExtractedTable>;
+}

@@ -1,0 +1,560 @@
+/** Field extraction: label matching (synonyms, fuzzy), value right of or below the label, typed parsing, fallbacks. */
+import type { FieldDefinition } from '@parser/contracts';
+import type { Box, ExtractedValue, ReadDocument } from '../document.js';
+import {
+  ALL_PHRASES,
+  conceptOf,
+  phrasesFor,
+  type ConceptId,
+  type LabelPhrase,
+} from './concepts.js';
+import {
+  layoutOf,
+  matchPhrase,
+  segments,
+  unionBox,
+  type DocLayout,
+  type Row,
+  type Tok,
+} from './layout.js';
+import {
+  detectCurrency,
+  detectDateOrder,
+  detectDecimalMark,
+  findAmounts,
+  findDates,
+  parseBoolean,
+  type DateOrder,
+  type DecimalMark,
+} from './parse.js';
+
+export interface DocContext {
+  layout: DocLayout;
+  order: DateOrder;
+  mark: DecimalMark;
+  currency: string | null;
+}
+
+export function contextOf(doc: ReadDocument): DocContext {
+  const layout = layoutOf(doc);
+  const text = layout.rows.map((r) => r.text).join('\n');
+  const currency = detectCurrency(text);
+  const order = detectDateOrder(text) ?? (currency === 'USD' ? 'mdy' : 'dmy');
+  return { layout, order, mark: detectDecimalMark(text), currency };
+}
+
+export const NOTHING: ExtractedValue = { value: null, confidence: 0, source: null };
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const avgConf = (toks: Tok[]): number =>
+  toks.length ? toks.reduce((a, t) => a + t.conf, 0) / toks.length : 0;
+/** Reading confidence factor: text-layer words are 1, OCR words scale the confidence down. */
+const ocrFactor = (toks: Tok[]): number => 0.55 + 0.45 * Math.min(1, avgConf(toks));
+
+export interface Typed {
+  value: string | number | boolean;
+  toks: Tok[];
+  /** 0..1 quality of the parse itself. */
+  quality: number;
+}
+
+/** Char offsets of tokens in the space-joined text. */
+function offsets(toks: Tok[]): { text: string; spans: [number, number][] } {
+  const spans: [number, number][] = [];
+  let text = '';
+  for (const t of toks) {
+    if (text) text += ' ';
+    spans.push([text.length, text.length + t.text.length]);
+    text += t.text;
+  }
+  return { text, spans };
+}
+
+const toksIn = (toks: Tok[], spans: [number, number][], a: number, b: number): Tok[] =>
+  toks.filter((_, i) => {
+    const s = spans[i];
+    return s !== undefined && s[0] < b && s[1] > a;
+  });
+
+/** The first value of a type in a token sequence. */
+export function parseTyped(
+  toks: Tok[],
+  type: FieldDefinition['type'],
+  ctx: DocContext,
+): Typed | null {
+  if (!toks.length) return null;
+  const o = offsets(toks);
+  let text = o.text;
+  const spans = o.spans;
+  if (type === 'date') {
+    const d = findDates(text, ctx.order)[0];
+    if (!d) return null;
+    return {
+      value: d.iso,
+      toks: toksIn(toks, spans, d.index, d.index + d.match.length),
+      quality: d.ambiguous ? 0.85 : 1,
+    };
+  }
+  if (type === 'currency' || type === 'number') {
+    // OCR reads a decimal point as '-' ("22-60")
+    if (type === 'currency')
+      text = text.replace(/(?<![\d/.-])(\d{1,5})-(\d{2})(?![\d/.-])/g, '$1.$2');
+    const dates = findDates(text, ctx.order).map(
+      (d) => [d.index, d.index + d.match.length] as const,
+    );
+    const amounts = findAmounts(text, ctx.mark).filter((a) => {
+      const end = a.index + a.match.length;
+      if (text[end] === '%' || text.slice(end, end + 2) === ' %') return false;
+      if (/^\s*[:]\d/.test(text.slice(end))) return false; // times 12:30
+      if (text[a.index - 1] === ':' && /\d/.test(text[a.index - 2] ?? '')) return false;
+      if (text[a.index - 1] === '@') return false; // "GST @6%"
+      return !dates.some(([s, e]) => a.index < e && end > s);
+    });
+    const pick =
+      type === 'currency' ? (amounts.find((a) => a.hasDecimals) ?? amounts[0]) : amounts[0];
+    if (!pick) return null;
+    const used = toksIn(toks, spans, pick.index, pick.index + pick.match.length);
+    const quality = type === 'currency' ? (pick.hasDecimals ? 1 : 0.7) : 1;
+    return { value: round2(pick.value), toks: used, quality };
+  }
+  if (type === 'boolean') {
+    for (const t of toks) {
+      const b = parseBoolean(t.text);
+      if (b !== null) return { value: b, toks: [t], quality: 1 };
+    }
+    return null;
+  }
+  const clean = toks.filter((t) => !/^[:#.\-–|]+$/.test(t.text));
+  if (!clean.length) return null;
+  const value = clean
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/^[:#.\-–\s]+/, '')
+    .replace(/[\s|]+$/, '')
+    .trim();
+  if (!value) return null;
+  return { value, toks: clean, quality: 0.9 };
+}
+
+interface LabelHit {
+  row: Row;
+  start: number;
+  end: number;
+  phrase: LabelPhrase;
+  distance: number;
+}
+
+/** Where any of the phrases is printed as a label, skipping matches inside longer labels of other meanings. */
+export function findLabels(layout: DocLayout, phrases: LabelPhrase[]): LabelHit[] {
+  const own = new Set(phrases.map((p) => p.compact));
+  const blockers = ALL_PHRASES.filter((p) => !own.has(p.compact));
+  const hits: LabelHit[] = [];
+  for (const row of layout.rows) {
+    const rowHits: LabelHit[] = [];
+    for (const phrase of phrases) {
+      for (const m of matchPhrase(row.words, phrase.compact)) {
+        rowHits.push({ row, start: m.start, end: m.end, phrase, distance: m.distance });
+      }
+    }
+    if (!rowHits.length) continue;
+    const blocks = blockers.flatMap((b) =>
+      matchPhrase(row.words, b.compact, b.compact.length >= 6).map((m) => ({
+        ...m,
+        len: b.compact.length,
+      })),
+    );
+    // keep the longest own match per position; drop those inside longer blocker phrases
+    for (const h of rowHits) {
+      const len = h.phrase.compact.length;
+      if (blocks.some((b) => b.start <= h.start && b.end >= h.end && b.len > len)) continue;
+      if (
+        rowHits.some(
+          (o) => o !== h && o.start <= h.start && o.end >= h.end && o.phrase.compact.length > len,
+        )
+      )
+        continue;
+      if (hits.some((o) => o.row === row && o.start === h.start && o.end === h.end)) continue;
+      hits.push(h);
+    }
+  }
+  return hits;
+}
+
+export interface Candidate {
+  value: string | number | boolean;
+  box: Box;
+  page: number;
+  confidence: number;
+  /** Document order (row index) of the value. */
+  order: number;
+  hit?: LabelHit;
+  where: 'right' | 'below' | 'fallback';
+}
+
+const STOP_STRING = /^(tel|phone|fax|date|gst|vat|tax|total|email|invoice|no|page)\b/i;
+
+/** Values that a label announces: right of it on the same row, else under it. */
+const startsWithLabel = (toks: Tok[]): boolean =>
+  toks.length > 0 &&
+  ALL_PHRASES.some(
+    (p) =>
+      p.compact.length >= 3 &&
+      matchPhrase(toks.slice(0, 4), p.compact, false).some((m) => m.start === 0),
+  );
+
+function valuesFor(
+  hit: LabelHit,
+  field: FieldDefinition,
+  ctx: DocContext,
+  accept: (v: Typed) => boolean = () => true,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const { row } = hit;
+  const labelToks = row.words.slice(hit.start, hit.end);
+  const labelBox = unionBox(labelToks.map((t) => t.box));
+  const labelQ = hit.distance === 0 ? 1 : 0.85;
+  let right = row.words.slice(hit.end);
+  if (field.type === 'string') {
+    // the string value runs to the next wide gap or the next label
+    const segs = segments([...labelToks, ...right], row.height, 2.2);
+    const first = segs[0] ?? [];
+    right = first.length > labelToks.length ? first.slice(labelToks.length) : (segs[1] ?? []);
+    if (first.length <= labelToks.length && startsWithLabel(right)) right = [];
+    const stop = right.findIndex((t, i) => i > 0 && /:$/.test(t.text) && STOP_STRING.test(t.text));
+    if (stop > 0) right = right.slice(0, stop);
+  }
+  const r = parseTyped(right, field.type, ctx);
+  if (r && r.toks.length && accept(r)) {
+    out.push({
+      value: r.value,
+      box: unionBox(r.toks.map((t) => t.box)),
+      page: row.page,
+      confidence: labelQ * r.quality * ocrFactor(r.toks),
+      order: row.index,
+      hit,
+      where: 'right',
+    });
+    return out;
+  }
+  // below: the next rows within a few line heights, words under the label
+  const rows = ctx.layout.rows;
+  for (let i = row.index + 1; i < rows.length && i <= row.index + 2; i++) {
+    const next = rows[i];
+    if (!next || next.page !== row.page) break;
+    if (next.box[1] - row.box[3] > 2.5 * ctx.layout.unit) break;
+    const width = labelBox[2] - labelBox[0];
+    const under = segments(next.words, next.height, 1.5).find((seg) => {
+      const b = unionBox(seg.map((t) => t.box));
+      return (
+        b[0] < labelBox[2] + width &&
+        b[2] > labelBox[0] - 0.5 * width &&
+        b[0] > labelBox[0] - 2 * width
+      );
+    });
+    if (!under || startsWithLabel(under)) continue;
+    const rb = parseTyped(under, field.type, ctx);
+    if (rb && rb.toks.length && accept(rb)) {
+      out.push({
+        value: rb.value,
+        box: unionBox(rb.toks.map((t) => t.box)),
+        page: next.page,
+        confidence: labelQ * rb.quality * ocrFactor(rb.toks) * 0.85,
+        order: next.index,
+        hit,
+        where: 'below',
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+const pickFirstBest = (cands: Candidate[]): Candidate | undefined =>
+  [...cands].sort((a, b) => b.confidence - a.confidence || a.order - b.order)[0];
+
+const SUMMARY = /\b(gst|tax|vat|sst)\s*summary\b|^\s*tax\s*code\b/i;
+
+/** The total: the total-labelled amount nearest the end, right of its label preferred, outside tax summaries. */
+function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | undefined {
+  const summaryAt = ctx.layout.rows.find((r) => SUMMARY.test(r.text))?.index ?? Infinity;
+  const before = cands.filter((c) => c.order < summaryAt);
+  if (before.length) cands = before;
+  const right = cands.filter((c) => c.where === 'right' && typeof c.value === 'number');
+  const pool = right.length ? right : cands;
+  const last = [...pool].sort((a, b) => b.order - a.order || b.confidence - a.confidence)[0];
+  if (!last) return undefined;
+  const agree = pool.filter((c) => c !== last && c.value === last.value).length;
+  const disagreeLarger = pool.some(
+    (c) =>
+      typeof c.value === 'number' &&
+      typeof last.value === 'number' &&
+      c.value > last.value &&
+      c.hit?.phrase.strong,
+  );
+  let confidence = last.confidence * (agree ? 1.05 : 0.95);
+  if (disagreeLarger) confidence *= 0.8;
+  return { ...last, confidence: Math.min(0.99, confidence) };
+}
+
+const COMPANY_SUFFIX =
+  /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat)\b/i;
+const NOT_VENDOR =
+  /^(tax\s*invoice|simplified\s*tax\s*invoice|invoice|receipt|official\s*receipt|cash\s*(bill|sale|receipt)|bill|tax|original|copy|duplicate|welcome|page\b.*|statement|quotation|credit\s*note|debit\s*note|order|thank\s*you.*)$/i;
+const REG_NO =
+  /^\(?\s*(co\.?\s*(reg|no)|company\s*(reg|no)|roc|reg)?[\s.:]*(no)?[\s.:]*[0-9]{4,8}\s*-?\s*[a-z0-9]\s*\)?\.?$/i;
+const PHONE = /\b(tel|phone|fax|h\/p|hp|mobile|telefoon|tél)\b|\b\d{2,4}[-\s]\d{6,8}\b|\+\d{2}/i;
+const GSTLINE =
+  /\b(gst|sst|vat|tax)\s*(id|reg|no|registration|#)|\bgst\b|\bbtw\b|\bkvk\b|\bcompany\s*no\b|\bco\.?\s*no\b/i;
+const ADDRESS_WORD =
+  /\b(jalan|jln|lorong|taman|tmn|no\.?|lot|blok|block|road|rd|street|st|avenue|ave|lane|floor|flr|level|suite|unit|kawasan|bandar|kampung|kg|persiaran|plaza|mall|centre|center|building|bldg|\d{5}|selangor|johor|kuala|lumpur|penang|malaysia|city|straat|laan|weg|rue|strasse|straße|box)\b/i;
+
+const letters = (s: string): number => (s.match(/[a-z]/gi) ?? []).length;
+
+function looksLabelOrData(text: string, ctx: DocContext): boolean {
+  const t = text.trim();
+  if (!t) return true;
+  if (findDates(t, ctx.order).length) return true;
+  if (/:/.test(t) && /^[a-z .#/]{2,20}:/i.test(t)) return true;
+  if (letters(t) < 3 || letters(t) < t.replace(/\s/g, '').length * 0.5) return true;
+  return false;
+}
+
+interface TopLine {
+  row: Row;
+  text: string;
+}
+
+/** The vendor: the first prominent line(s) at the top that are not a label, date or number. */
+export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: number } | null {
+  const rows = ctx.layout.rows.filter((r) => r.page === (ctx.layout.rows[0]?.page ?? 1));
+  const pageH = ctx.layout.doc.pages[0]?.height ?? 1000;
+  const top: TopLine[] = [];
+  for (const row of rows) {
+    if (row.box[1] > pageH * 0.45 && top.length) break;
+    if (top.length >= 8) break;
+    const good = row.words.filter((w) => w.conf >= 0.45 || w.conf === 1);
+    const text = good
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/\s*\(\s*\d{3,}[-\s]?[a-z0-9]?\s*\)\s*$/i, '')
+      .replace(/^[|\s"'‘“]+|[|\s]+$/g, '')
+      .trim();
+    if (avgConf(row.words) < 0.5) continue;
+    if (NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim())) continue;
+    if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
+      continue;
+    top.push({ row, text });
+  }
+  if (!top.length) return null;
+  const suffixIdx = top.findIndex((t) => COMPANY_SUFFIX.test(t.text));
+  let idx = 0;
+  let conf = 0.6;
+  const first = top[0];
+  if (suffixIdx >= 0 && suffixIdx <= 4) {
+    idx = suffixIdx;
+    conf = 0.8;
+  } else if (first) {
+    // the tallest of the first lines
+    const h = (t: TopLine) => t.row.height;
+    const firstFew = top.slice(0, 3);
+    const tallest = firstFew.reduce((a, b) => (h(b) > h(a) * 1.3 ? b : a), first);
+    idx = top.indexOf(tallest);
+  }
+  const chosen = top[idx];
+  if (!chosen) return null;
+  let text = chosen.text;
+  let rowsUsed = [chosen.row];
+  const next = top[idx + 1];
+  if (
+    next &&
+    !COMPANY_SUFFIX.test(text) &&
+    COMPANY_SUFFIX.test(next.text) &&
+    next.text.split(/\s+/).length <= 4 &&
+    next.row.index === chosen.row.index + 1
+  ) {
+    text = `${text} ${next.text}`;
+    rowsUsed = [chosen.row, next.row];
+  }
+  const toks = rowsUsed.flatMap((r) => r.words);
+  return {
+    cand: {
+      value: text,
+      box: unionBox(rowsUsed.map((r) => r.box)),
+      page: chosen.row.page,
+      confidence: conf * ocrFactor(toks),
+      order: chosen.row.index,
+      where: 'fallback',
+    },
+    rowIndex: rowsUsed[rowsUsed.length - 1]?.index ?? chosen.row.index,
+  };
+}
+
+/** The address: the lines after the vendor up to the first phone/GST/date/label line, joined with ' '. */
+export function addressFallback(ctx: DocContext): Candidate | null {
+  const v = vendorFallback(ctx);
+  if (!v) return null;
+  const rows = ctx.layout.rows;
+  const picked: Row[] = [];
+  for (let i = v.rowIndex + 1; i < rows.length && picked.length < 5; i++) {
+    const row = rows[i];
+    if (!row || row.page !== v.cand.page) break;
+    const text = row.text.trim();
+    const stop =
+      PHONE.test(text) ||
+      GSTLINE.test(text) ||
+      findDates(text, ctx.order).length > 0 ||
+      /^[a-z .#/]{2,20}:/i.test(text) ||
+      NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim()) ||
+      /invoice|receipt|cashier|counter|table|member/i.test(text) ||
+      /@|www\.|http/i.test(text);
+    const skippable = REG_NO.test(text) || avgConf(row.words) < 0.45 || letters(text) < 2;
+    if (!picked.length) {
+      if (skippable || (stop && !ADDRESS_WORD.test(text))) {
+        if (i - v.rowIndex > 3) break;
+        continue;
+      }
+      if (!ADDRESS_WORD.test(text) && !/\d/.test(text)) {
+        if (i - v.rowIndex > 2) break;
+        continue;
+      }
+    } else if (stop || skippable) break;
+    if (picked.length) {
+      const prev = picked[picked.length - 1];
+      if (prev && row.box[1] - prev.box[3] > 2 * ctx.layout.unit) break;
+    }
+    picked.push(row);
+  }
+  if (!picked.length) return null;
+  const text = picked
+    .map((r) => r.text.replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '').trim())
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  const toks = picked.flatMap((r) => r.words);
+  return {
+    value: text,
+    box: unionBox(picked.map((r) => r.box)),
+    page: v.cand.page,
+    confidence: 0.65 * ocrFactor(toks),
+    order: picked[0]?.index ?? 0,
+    where: 'fallback',
+  };
+}
+
+function firstDate(ctx: DocContext): Candidate | null {
+  for (const row of ctx.layout.rows) {
+    const t = parseTyped(row.words, 'date', ctx);
+    if (t && typeof t.value === 'string') {
+      return {
+        value: t.value,
+        box: unionBox(t.toks.map((x) => x.box)),
+        page: row.page,
+        confidence: 0.7 * t.quality * ocrFactor(t.toks),
+        order: row.index,
+        where: 'fallback',
+      };
+    }
+  }
+  return null;
+}
+
+function largestAmount(ctx: DocContext): Candidate | null {
+  let best: Candidate | null = null;
+  for (const row of ctx.layout.rows) {
+    const t = parseTyped(row.words, 'currency', ctx);
+    if (
+      t &&
+      typeof t.value === 'number' &&
+      t.quality === 1 &&
+      (!best || t.value > (best.value as number))
+    ) {
+      best = {
+        value: t.value,
+        box: unionBox(t.toks.map((x) => x.box)),
+        page: row.page,
+        confidence: 0.35 * ocrFactor(t.toks),
+        order: row.index,
+        where: 'fallback',
+      };
+    }
+  }
+  return best;
+}
+
+const toValue = (c: Candidate | undefined | null): ExtractedValue =>
+  c
+    ? {
+        value: c.value,
+        confidence: Math.round(Math.max(0, Math.min(1, c.confidence)) * 1000) / 1000,
+        source: { page: c.page, box: c.box.map((x) => Math.round(x * 100) / 100) as Box },
+      }
+    : NOTHING;
+
+/** Extract one field. */
+export function extractField(field: FieldDefinition, ctx: DocContext): ExtractedValue {
+  const concept: ConceptId | null = conceptOf(field)?.id ?? null;
+  if (concept === 'currency' && field.type === 'string') {
+    const text = ctx.layout.rows.map((r) => r.text).join('\n');
+    const hits = findLabels(ctx.layout, phrasesFor(field));
+    for (const h of hits) {
+      const v = parseTyped(h.row.words.slice(h.end), 'string', ctx);
+      const code =
+        v && typeof v.value === 'string' ? /^[A-Z]{3}$/.exec(v.value.split(' ')[0] ?? '') : null;
+      if (code && v)
+        return toValue({
+          value: code[0],
+          box: unionBox(v.toks.map((t) => t.box)),
+          page: h.row.page,
+          confidence: 0.9,
+          order: h.row.index,
+          where: 'right',
+        });
+    }
+    const cur = ctx.currency ?? detectCurrency(text);
+    if (!cur) return NOTHING;
+    const explicit = new RegExp(`\\b${cur}\\b`).test(text);
+    return { value: cur, confidence: explicit ? 0.85 : 0.7, source: null };
+  }
+  if ((concept === 'vendor' || concept === 'address') && field.type === 'string') {
+    const hits = findLabels(ctx.layout, phrasesFor(field));
+    const labelled = pickFirstBest(hits.flatMap((h) => valuesFor(h, field, ctx)));
+    if (labelled && labelled.confidence >= 0.6) return toValue(labelled);
+    return toValue(concept === 'vendor' ? vendorFallback(ctx)?.cand : addressFallback(ctx));
+  }
+  const hits = findLabels(ctx.layout, phrasesFor(field));
+  const isId =
+    concept === 'invoice_number' ||
+    concept === 'po_number' ||
+    concept === 'order_number' ||
+    concept === 'customer_number';
+  let cands = hits.flatMap((h) =>
+    valuesFor(h, field, ctx, isId ? (v) => /\d/.test(String(v.value)) : undefined),
+  );
+  if (isId) {
+    // identifiers carry digits; keep the first token
+    cands = cands
+      .filter((c) => typeof c.value === 'string' && /\d/.test(c.value))
+      .map((c) => {
+        const parts = String(c.value)
+          .replace(/^(no\.?|number|#|:)\s*/i, '')
+          .split(/\s+/);
+        const id = parts.find((p) => /\d/.test(p)) ?? parts[0] ?? '';
+        return {
+          ...c,
+          value: id.replace(/^[:.]+|[:,.]+$/g, ''),
+          confidence: c.confidence * (parts.length > 2 ? 0.85 : 1),
+        };
+      });
+  }
+  if (concept === 'total') {
+    const best = pickTotal(cands, ctx);
+    if (best) return toValue(best);
+    return field.type === 'currency' || field.type === 'number'
+      ? toValue(largestAmount(ctx))
+      : NOTHING;
+  }
+  const best = pickFirstBest(cands);
+  if (best) return toValue(best);
+  if (field.type === 'date' && (concept === 'date' || concept === null))
+    return toValue(firstDate(ctx));
+  return NOTHING;
+}

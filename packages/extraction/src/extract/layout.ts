@@ -1,0 +1,197 @@
+/** Layout helpers over a ReadDocument: visual rows of words, segments split at wide gaps, fuzzy phrase matching. */
+import type { Box, Page, ReadDocument, Word } from '../document.js';
+
+export interface Tok {
+  text: string;
+  /** Lowercase letters, digits and '#', for matching. */
+  norm: string;
+  box: Box;
+  conf: number;
+}
+
+export interface Row {
+  page: number;
+  /** Index of the row in document order. */
+  index: number;
+  words: Tok[];
+  box: Box;
+  text: string;
+  height: number;
+}
+
+export interface DocLayout {
+  doc: ReadDocument;
+  rows: Row[];
+  /** Median row height over the document, a unit for gaps. */
+  unit: number;
+}
+
+export const normWord = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9#%]/g, '');
+
+export const unionBox = (boxes: Box[]): Box => {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of boxes) {
+    x0 = Math.min(x0, b[0]);
+    y0 = Math.min(y0, b[1]);
+    x1 = Math.max(x1, b[2]);
+    y1 = Math.max(y1, b[3]);
+  }
+  return [x0, y0, x1, y1];
+};
+
+const median = (xs: number[]): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+const vOverlap = (a: Box, b: Box): number => {
+  const o = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const h = Math.min(a[3] - a[1], b[3] - b[1]);
+  return h > 0 ? o / h : 0;
+};
+
+/** A word, split where a label is glued to its value ("Date:25/12/2018" → "Date:" + "25/12/2018"). */
+const toToks = (w: Word): Tok[] => {
+  const m = /^([A-Za-z][A-Za-z .#/]*[:#])(\S.*)$/.exec(w.text);
+  if (!m || !m[1] || !m[2] || /^[:#]/.test(m[2]))
+    return [{ text: w.text, norm: normWord(w.text), box: w.box, conf: w.confidence }];
+  const [x0, y0, x1, y1] = w.box;
+  const cut = x0 + ((x1 - x0) * m[1].length) / w.text.length;
+  return [
+    { text: m[1], norm: normWord(m[1]), box: [x0, y0, cut, y1], conf: w.confidence },
+    { text: m[2], norm: normWord(m[2]), box: [cut, y0, x1, y1], conf: w.confidence },
+  ];
+};
+
+/** Rows of a page: the reader's lines, merged when they sit at the same height (label left, value right). */
+export function pageRows(page: Page): Omit<Row, 'index'>[] {
+  const lines = page.lines
+    .filter((l) => l.words.length > 0)
+    .map((l) => ({
+      words: l.words.filter((w) => w.text.trim() !== '').flatMap(toToks),
+      box: l.box,
+    }))
+    .filter((l) => l.words.length > 0)
+    .sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const rows: { words: Tok[]; box: Box }[] = [];
+  for (const l of lines) {
+    const last = rows[rows.length - 1];
+    const target =
+      last &&
+      vOverlap(last.box, l.box) >= 0.6 &&
+      !last.words.some((w) => w.box[0] < l.box[2] && w.box[2] > l.box[0])
+        ? last
+        : undefined;
+    if (target) {
+      target.words.push(...l.words);
+      target.box = unionBox([target.box, l.box]);
+    } else rows.push({ words: [...l.words], box: l.box });
+  }
+  return rows.map((r) => {
+    const words = r.words.sort((a, b) => a.box[0] - b.box[0]);
+    return {
+      page: page.number,
+      words,
+      box: r.box,
+      text: words.map((w) => w.text).join(' '),
+      height: median(words.map((w) => w.box[3] - w.box[1])) || r.box[3] - r.box[1],
+    };
+  });
+}
+
+const cache = new WeakMap<ReadDocument, DocLayout>();
+
+export function layoutOf(doc: ReadDocument): DocLayout {
+  const hit = cache.get(doc);
+  if (hit) return hit;
+  const rows: Row[] = [];
+  for (const p of doc.pages) for (const r of pageRows(p)) rows.push({ ...r, index: rows.length });
+  const unit = median(rows.map((r) => r.height)) || 10;
+  const layout = { doc, rows, unit };
+  cache.set(doc, layout);
+  return layout;
+}
+
+/** Split a row's words at gaps wider than `factor` × the row height. */
+export function segments(words: Tok[], height: number, factor = 1.2): Tok[][] {
+  const out: Tok[][] = [];
+  let cur: Tok[] = [];
+  for (const w of words) {
+    const prev = cur[cur.length - 1];
+    if (prev && w.box[0] - prev.box[2] > factor * height) {
+      out.push(cur);
+      cur = [];
+    }
+    cur.push(w);
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j] ?? 0;
+      prev[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + 1,
+        diag + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      diag = tmp;
+    }
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** Allowed edit distance for a phrase of this compact length. */
+export const tolerance = (len: number): number => (len >= 10 ? 2 : len >= 5 ? 1 : 0);
+
+export interface PhraseMatch {
+  start: number;
+  /** Exclusive. */
+  end: number;
+  distance: number;
+}
+
+/**
+ * Where a phrase (compact, e.g. "invoiceno") occurs in a word sequence, word-aligned: words start..end-1
+ * concatenated equal the phrase within the tolerance. A word may carry trailing ':' or '#'.
+ */
+export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseMatch[] {
+  const out: PhraseMatch[] = [];
+  const tol = fuzzy ? tolerance(phrase.length) : 0;
+  for (let i = 0; i < words.length; i++) {
+    if (!words[i]?.norm) continue;
+    let acc = '';
+    for (let j = i; j < words.length && j < i + 6; j++) {
+      acc += words[j]?.norm ?? '';
+      if (acc.length > phrase.length + tol + 1) break;
+      if (!acc) continue;
+      // allow a trailing '#' that the phrase does not print, and vice versa
+      const candidates = [acc, acc.replace(/#$/, '')];
+      let best = Infinity;
+      for (const c of candidates) {
+        if (Math.abs(c.length - phrase.length) > tol) continue;
+        const d = c === phrase ? 0 : tol ? levenshtein(c, phrase) : Infinity;
+        best = Math.min(best, d);
+      }
+      if (best <= tol && (best === 0 || acc[0] === phrase[0])) {
+        out.push({ start: i, end: j + 1, distance: best });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export const compact = (s: string): string => normWord(s.replace(/[_]/g, ' '));

@@ -1,0 +1,345 @@
+/** Typed parsing of printed values: dates, amounts, booleans, currencies. Pure and locale-tolerant. */
+
+export type DateOrder = 'dmy' | 'mdy';
+
+export interface ParsedDate {
+  iso: string;
+  /** True when day and month could be swapped and the order was guessed. */
+  ambiguous: boolean;
+  /** The matched text. */
+  match: string;
+  index: number;
+}
+
+const MONTHS: [string, number][] = [
+  ['january', 1],
+  ['janvier', 1],
+  ['januari', 1],
+  ['januar', 1],
+  ['jan', 1],
+  ['february', 2],
+  ['février', 2],
+  ['fevrier', 2],
+  ['februari', 2],
+  ['februar', 2],
+  ['feb', 2],
+  ['fév', 2],
+  ['fev', 2],
+  ['march', 3],
+  ['mars', 3],
+  ['maart', 3],
+  ['märz', 3],
+  ['mar', 3],
+  ['mrt', 3],
+  ['mac', 3],
+  ['april', 4],
+  ['avril', 4],
+  ['apr', 4],
+  ['avr', 4],
+  ['may', 5],
+  ['mai', 5],
+  ['mei', 5],
+  ['june', 6],
+  ['juin', 6],
+  ['juni', 6],
+  ['jun', 6],
+  ['july', 7],
+  ['juillet', 7],
+  ['juli', 7],
+  ['jul', 7],
+  ['jui', 7],
+  ['august', 8],
+  ['août', 8],
+  ['aout', 8],
+  ['augustus', 8],
+  ['aug', 8],
+  ['ogos', 8],
+  ['september', 9],
+  ['septembre', 9],
+  ['sept', 9],
+  ['sep', 9],
+  ['october', 10],
+  ['octobre', 10],
+  ['oktober', 10],
+  ['oct', 10],
+  ['okt', 10],
+  ['november', 11],
+  ['novembre', 11],
+  ['nov', 11],
+  ['december', 12],
+  ['décembre', 12],
+  ['decembre', 12],
+  ['dezember', 12],
+  ['dec', 12],
+  ['déc', 12],
+  ['dez', 12],
+  ['dis', 12],
+];
+const MONTH_RE = MONTHS.map(([m]) => m)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+function monthNumber(name: string): number | null {
+  const n = name.toLowerCase().replace(/\.$/, '');
+  for (const [m, v] of MONTHS) if (n === m) return v;
+  for (const [m, v] of MONTHS) if (m.length >= 3 && n.startsWith(m)) return v;
+  return null;
+}
+
+function fullYear(y: number): number {
+  if (y >= 100) return y;
+  return y < 70 ? 2000 + y : 1900 + y;
+}
+
+function valid(y: number, m: number, d: number): boolean {
+  if (y < 1970 || y > 2099 || m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+const iso = (y: number, m: number, d: number): string =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Fix common OCR confusions inside digit-heavy tokens (O→0, l/I→1, S→5, B→8) without touching words. */
+export function fixOcrDigits(text: string): string {
+  return text.replace(/[0-9OoIlSB|]+(?:[./,:-][0-9OoIlSB|]+)+/g, (tok) => {
+    const digits = (tok.match(/[0-9]/g) ?? []).length;
+    const letters = (tok.match(/[OoIlSB|]/g) ?? []).length;
+    if (digits < 2 || letters > digits) return tok;
+    return tok.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+  });
+}
+
+/** Every date found in a text, in order. `order` decides dd/mm vs mm/dd when both are ≤ 12. */
+export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] {
+  const out: ParsedDate[] = [];
+  const src = fixOcrDigits(text);
+  const taken: [number, number][] = [];
+  const push = (m: RegExpExecArray, y: number, mo: number, d: number, ambiguous: boolean) => {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (taken.some(([a, b]) => start < b && end > a)) return;
+    if (!valid(y, mo, d)) return;
+    taken.push([start, end]);
+    out.push({ iso: iso(y, mo, d), ambiguous, match: m[0], index: start });
+  };
+  let m: RegExpExecArray | null;
+  // ISO-like: 2018-12-25, 2018/12/25, 2018.12.25
+  const isoRe = /(?<![\d])(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})(?![\d])/g;
+  while ((m = isoRe.exec(src))) push(m, Number(m[1]), Number(m[2]), Number(m[3]), false);
+  // 25 Dec 2018, 25-Dec-18, 25th December, 2018
+  const dmyName = new RegExp(
+    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th)?[\\s\\-./,]*(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(\\d{4}|\\d{2})(?![\\d])`,
+    'gi',
+  );
+  while ((m = dmyName.exec(src))) {
+    const mo = monthNumber(m[2] ?? '');
+    if (mo) push(m, fullYear(Number(m[3])), mo, Number(m[1]), false);
+  }
+  // Dec 25, 2018
+  const mdyName = new RegExp(
+    `(?<![a-z])(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./]*(\\d{1,2})(?:st|nd|rd|th)?[\\s,\\-./]+(\\d{4}|\\d{2})(?![\\d])`,
+    'gi',
+  );
+  while ((m = mdyName.exec(src))) {
+    const mo = monthNumber(m[1] ?? '');
+    if (mo) push(m, fullYear(Number(m[3])), mo, Number(m[2]), false);
+  }
+  // 25/12/2018, 12/25/2018, 25-12-18, 25.12.2018
+  const num = /(?<![\d/.-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g;
+  while ((m = num.exec(src))) {
+    const a = Number(m[1]);
+    const b = Number(m[2 + 1]);
+    const y = fullYear(Number(m[4]));
+    if (a > 12 && b <= 12) push(m, y, b, a, false);
+    else if (b > 12 && a <= 12) push(m, y, a, b, false);
+    else if (a <= 12 && b <= 12) {
+      if (order === 'dmy') push(m, y, b, a, a !== b);
+      else push(m, y, a, b, a !== b);
+    }
+  }
+  return out.sort((x, y) => x.index - y.index);
+}
+
+/** The first date in a text as ISO YYYY-MM-DD, or null. */
+export function parseDate(text: string, order: DateOrder = 'dmy'): string | null {
+  return findDates(text, order)[0]?.iso ?? null;
+}
+
+/** Which order the unambiguous numeric dates of a text use; null when none tells. */
+export function detectDateOrder(text: string): DateOrder | null {
+  const num = /(?<![\d])(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/g;
+  let dmy = 0;
+  let mdy = 0;
+  let m: RegExpExecArray | null;
+  while ((m = num.exec(text))) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (a > 12 && b <= 12) dmy++;
+    else if (b > 12 && a <= 12) mdy++;
+  }
+  if (dmy === mdy) return null;
+  return dmy > mdy ? 'dmy' : 'mdy';
+}
+
+export type DecimalMark = '.' | ',';
+
+export interface ParsedAmount {
+  value: number;
+  /** Has a decimal part (e.g. 12.30), which makes it look like money rather than a count. */
+  hasDecimals: boolean;
+  currency: string | null;
+  match: string;
+  index: number;
+}
+
+const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/₹/, 'INR'],
+  [/¥/, 'JPY'],
+  [/\bRM\b/i, 'MYR'],
+  [/\bRs\.?(?![a-z])/i, 'INR'],
+  [/\bS\$/, 'SGD'],
+  [/\bA\$/, 'AUD'],
+  [/\bC\$/, 'CAD'],
+  [/\$/, 'USD'],
+];
+const CURRENCY_CODES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'MYR',
+  'SGD',
+  'INR',
+  'AUD',
+  'CAD',
+  'JPY',
+  'CHF',
+  'CNY',
+  'HKD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'IDR',
+  'THB',
+  'PHP',
+  'ZAR',
+  'AED',
+  'SAR',
+  'BRL',
+  'MXN',
+];
+const CODE_RE = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`);
+
+/** ISO code of a currency mentioned in a short text (code, symbol or RM/Rs), or null. */
+export function detectCurrencyIn(text: string): string | null {
+  const code = CODE_RE.exec(text.toUpperCase().replace(/\bINR\b/, 'INR'));
+  if (code?.[1] && CODE_RE.test(text)) return code[1];
+  for (const [re, c] of CURRENCY_SYMBOLS) if (re.test(text)) return c;
+  return null;
+}
+
+/** The document's currency: the most mentioned ISO code or symbol, codes weighing more than symbols. */
+export function detectCurrency(text: string): string | null {
+  const votes = new Map<string, number>();
+  const add = (c: string, w: number) => votes.set(c, (votes.get(c) ?? 0) + w);
+  for (const m of text.matchAll(new RegExp(CODE_RE.source, 'g'))) if (m[1]) add(m[1], 3);
+  for (const m of text.matchAll(/\b(?:Rs\.?|INR)\s?\d/g)) if (m[0]) add('INR', 2);
+  const symbols: [RegExp, string][] = [
+    [/€/g, 'EUR'],
+    [/£/g, 'GBP'],
+    [/₹/g, 'INR'],
+    [/\bRM\s?\d|\(RM\)|\bRM\b/g, 'MYR'],
+    [/(?<![A-Z])\$\s?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/g, 'USD'],
+  ];
+  for (const [re, c] of symbols) for (const _m of text.matchAll(re)) add(c, 1);
+  let best: string | null = null;
+  let bestN = 0;
+  for (const [c, n] of votes) if (n > bestN) [best, bestN] = [c, n];
+  return best;
+}
+
+/** Which decimal mark the amounts of a text use: ',' when "12,30"-style amounts dominate. */
+export function detectDecimalMark(text: string): DecimalMark {
+  const comma = (text.match(/\d,\d{2}(?![\d])/g) ?? []).length;
+  const dot = (text.match(/\d\.\d{2}(?![\d])/g) ?? []).length;
+  return comma > dot ? ',' : '.';
+}
+
+const AMOUNT_RE =
+  /(?<![\w.,])(?:(RM|USD|EUR|GBP|MYR|SGD|INR|Rs\.?|S\$|[$€£₹¥])\s?)?([-−]?\s?\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,2})?|[-−]?\d+(?:[.,]\d{1,3})?)(?:\s?(€|EUR|USD|MYR|RM|[-−]))?(?![\w])/g;
+
+function normaliseNumber(
+  raw: string,
+  mark: DecimalMark,
+): { value: number; hasDecimals: boolean } | null {
+  let s = raw.replace(/[\s'−]/g, (c) => (c === '−' ? '-' : ''));
+  const neg = s.startsWith('-');
+  s = s.replace(/^-/, '');
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let decimal: string | null = null;
+  if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? '.' : ',';
+  else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ',';
+    const parts = s.split(sep);
+    const tail = parts[parts.length - 1] ?? '';
+    if (parts.length > 2)
+      decimal = null; // 1.234.567 or 1,234,567
+    else if (tail.length === 3)
+      decimal = sep === mark ? sep : null; // 1,234 is a thousand unless ',' is the mark
+    else decimal = sep;
+  }
+  let intPart = s;
+  let frac = '';
+  if (decimal) {
+    const i = s.lastIndexOf(decimal);
+    intPart = s.slice(0, i);
+    frac = s.slice(i + 1);
+  }
+  intPart = intPart.replace(/[.,]/g, '');
+  if (!/^\d+$/.test(intPart) || (frac && !/^\d+$/.test(frac))) return null;
+  const value = Number(`${intPart}${frac ? `.${frac}` : ''}`);
+  if (!Number.isFinite(value)) return null;
+  return { value: neg ? -value : value, hasDecimals: frac.length > 0 };
+}
+
+/** Every amount in a text with its currency when printed beside it. */
+export function findAmounts(text: string, mark: DecimalMark = '.'): ParsedAmount[] {
+  const out: ParsedAmount[] = [];
+  const src = fixOcrDigits(text);
+  for (const m of src.matchAll(AMOUNT_RE)) {
+    const raw = m[2] ?? '';
+    const n = normaliseNumber(raw, mark);
+    if (!n) continue;
+    let value = n.value;
+    if (m[3] === '-' || m[3] === '−') value = -Math.abs(value);
+    const cur = m[1] ?? (m[3] && m[3] !== '-' && m[3] !== '−' ? m[3] : null);
+    out.push({
+      value,
+      hasDecimals: n.hasDecimals,
+      currency: cur ? detectCurrencyIn(cur) : null,
+      match: m[0],
+      index: m.index ?? 0,
+    });
+  }
+  return out;
+}
+
+/** The first amount of a text as a number ("RM 1,234.50" → 1234.5, "1.234,50 €" → 1234.5), or null. */
+export function parseAmount(text: string, mark?: DecimalMark): number | null {
+  const t = text.trim();
+  const m = mark ?? (/\d\.\d{3},\d{1,2}(?!\d)|^\D*\d+,\d{2}\D*$/.test(t) ? ',' : '.');
+  return findAmounts(t, m)[0]?.value ?? null;
+}
+
+/** yes/no, true/false, checked boxes → boolean; null when the text says neither. */
+export function parseBoolean(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (/^(yes|y|true|x|\[x\]|☑|✓|✔|checked|ja|oui|si|sí|1)$/.test(t)) return true;
+  if (/^(no|n|false|\[ \]|☐|unchecked|nein|non|0)$/.test(t)) return false;
+  return null;
+}

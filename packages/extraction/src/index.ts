@@ -1,0 +1,19 @@
+export type * from './document.js';
+export {
+  extractBySchema,
+  suggestSchema,
+  classifyDocument,
+  parseDate,
+  parseAmount,
+  parseBoolean,
+  detectCurrency,
+  detectCurrencyIn,
+  toKey,
+  inferType,
+  type ExtractionSchema,
+  type SuggestedSchema,
+  type ClassifierType,
+  type Classification,
+  type DateOrder,
+} from './extract/index.js';
+export * from './reading/index.js';

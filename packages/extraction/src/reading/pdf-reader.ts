@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { createCanvas } from '@napi-rs/canvas';
+import {
+  getDocument,
+  Util,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+import type { Page, Word } from '../document.js';
+import { DocumentReadError } from './errors.js';
+import { ocrPage, type PreparedImage } from './image-reader.js';
+import { buildPage } from './layout.js';
+import { mapWithLimit } from './map-with-limit.js';
+import { ocrPoolSize } from './ocr-pool.js';
+import { countRealCharacters, mergeTouchingWords, wordsFromTextItem } from './pdf-text-words.js';
+
+export interface PdfReadOptions {
+  /** Render resolution for pages without a usable text layer. */
+  ocrDpi: number;
+  /** Pages whose text layer has fewer letters/digits than this are OCR'd instead. */
+  minTextCharacters: number;
+  /** When false, text-less pages come back empty instead of being OCR'd. */
+  ocr: boolean;
+}
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+/** pdfjs reads these with fs in Node; a trailing slash is required. Nothing is fetched from the network. */
+const assetDir = (name: string) => pathToFileURL(path.join(pdfjsRoot, name)).pathname + '/';
+
+/** Very large pages (posters, 600 dpi scans placed at full size) would need gigabytes of pixels. */
+const MAX_RENDER_PIXELS = 40_000_000;
+
+async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const task = getDocument({
+    // pdfjs transfers (detaches) the buffer it is given; copy so the caller's bytes stay usable.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    useWorkerFetch: false,
+    standardFontDataUrl: assetDir('standard_fonts'),
+    cMapUrl: assetDir('cmaps'),
+    cMapPacked: true,
+    wasmUrl: assetDir('wasm'),
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (cause) {
+    const name = (cause as { name?: string } | null)?.name;
+    if (name === 'PasswordException') {
+      throw new DocumentReadError('ENCRYPTED', {
+        userMessage: 'The PDF is password-protected; remove the password and upload it again.',
+        cause,
+      });
+    }
+    throw new DocumentReadError('CORRUPT', {
+      userMessage: 'The PDF file is damaged and cannot be read.',
+      detail: cause instanceof Error ? cause.message : String(cause),
+      cause,
+    });
+  }
+}
+
+/** Text-layer words in top-left page points, in the page's own rotation. */
+async function textLayerWords(
+  page: PDFPageProxy,
+): Promise<{ words: Word[]; width: number; height: number }> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const words: Word[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str.trim()) continue;
+    // The viewport transform flips y (PDF origin is bottom-left) and applies /Rotate.
+    const [a, b, c, d, e, f] = Util.transform(viewport.transform, item.transform) as number[];
+    const fontSize = Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+    words.push(
+      ...wordsFromTextItem({ str: item.str, x: e!, baselineY: f!, width: item.width, fontSize }),
+    );
+  }
+  return { words: mergeTouchingWords(words), width: viewport.width, height: viewport.height };
+}
+
+/** Renders a page to greyscale pixels for OCR. */
+async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<PreparedImage> {
+  const base = page.getViewport({ scale: 1 });
+  let scale = dpi / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > MAX_RENDER_PIXELS) scale *= Math.sqrt(MAX_RENDER_PIXELS / pixels);
+  const viewport = page.getViewport({ scale });
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  // Transparent areas would read as black after greyscale conversion.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const grey = new Uint8Array(width * height);
+  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
+    // ITU-R BT.601 luma, integer arithmetic.
+    grey[j] = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
+  }
+  // The page is described in rendered pixels (the contract's unit for OCR'd pages), so scale is 1.
+  return { data: grey, width, height, scale: 1, originalWidth: width, originalHeight: height };
+}
+
+/**
+ * Reads every page from its text layer; pages whose text layer is empty or unusable (scans, text drawn
+ * as outlines, fonts without a Unicode mapping) are rendered and OCR'd instead, page by page.
+ */
+/** Damage past the header (broken xref streams, truncated content) surfaces while reading pages. */
+async function damagedIfThrows<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (cause) {
+    if (cause instanceof DocumentReadError) throw cause;
+    throw new DocumentReadError('CORRUPT', {
+      userMessage: 'The PDF file is damaged and cannot be read.',
+      detail: cause instanceof Error ? cause.message : String(cause),
+      cause,
+    });
+  }
+}
+
+export async function readPdf(bytes: Uint8Array, options: PdfReadOptions): Promise<Page[]> {
+  const pdf = await openPdf(bytes);
+  try {
+    if (pdf.numPages === 0)
+      throw new DocumentReadError('EMPTY', { userMessage: 'The PDF has no pages.' });
+    const numbers = Array.from({ length: pdf.numPages }, (_, i) => i + 1);
+    // Text-layer pages take milliseconds; the limit bounds how many rendered bitmaps wait for OCR at once.
+    return await mapWithLimit(numbers, ocrPoolSize(), async (n) => {
+      const page = await damagedIfThrows(pdf.getPage(n));
+      try {
+        const layer = await damagedIfThrows(textLayerWords(page));
+        const real = countRealCharacters(layer.words.map((w) => w.text).join(''));
+        if (real >= options.minTextCharacters || !options.ocr) {
+          return buildPage(n, layer.width, layer.height, 'text_layer', layer.words);
+        }
+        // OCR failures are not the file's fault, so they propagate as they are.
+        return await ocrPage(n, await damagedIfThrows(renderForOcr(page, options.ocrDpi)));
+      } finally {
+        page.cleanup();
+      }
+    });
+  } finally {
+    await pdf.destroy();
+  }
+}

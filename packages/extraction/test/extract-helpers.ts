@@ -1,0 +1,59 @@
+import type { Line, Page, ReadDocument, Word } from '../src/document.js';
+
+/**
+ * Lay out a page from text lines. Each line is a string; runs of 3+ spaces become a gap; a line may be placed with
+ * [text, x, y]. Characters are 6 units wide, lines 12 high, 20 apart.
+ */
+export type LineSpec = string | [text: string, x: number, y?: number];
+
+export function page(
+  specs: LineSpec[],
+  opts: { number?: number; confidence?: number; height?: number } = {},
+): Page {
+  const lines: Line[] = [];
+  let y = 20;
+  for (const spec of specs) {
+    const [text, x0, yy] = typeof spec === 'string' ? [spec, 20, undefined] : spec;
+    if (yy !== undefined) y = yy;
+    const words: Word[] = [];
+    let x = x0;
+    for (const part of text.split(/( +)/)) {
+      if (!part) continue;
+      if (part.startsWith(' ')) {
+        x += part.length * 6;
+        continue;
+      }
+      words.push({
+        text: part,
+        box: [x, y, x + part.length * 6, y + 12],
+        confidence: opts.confidence ?? 1,
+      });
+      x += part.length * 6;
+    }
+    if (words.length) {
+      lines.push({
+        words,
+        text: words.map((w) => w.text).join(' '),
+        box: [words[0]!.box[0], y, words[words.length - 1]!.box[2], y + 12],
+      });
+    }
+    y += 20;
+  }
+  return {
+    number: opts.number ?? 1,
+    width: 600,
+    height: opts.height ?? Math.max(800, y + 20),
+    method: 'text_layer',
+    words: lines.flatMap((l) => l.words),
+    lines,
+    blocks: [{ lines, box: [0, 0, 600, y] }],
+  };
+}
+
+export function doc(...pages: Page[]): ReadDocument {
+  return {
+    format: 'pdf',
+    pages,
+    text: pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\f'),
+  };
+}
