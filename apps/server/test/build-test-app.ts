@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 
-import { buildApp } from '@/app.js';
-import { type Config, loadConfig } from '@/config.js';
-import { type Database, openDatabase } from '@/db/client.js';
-import { migrate } from '@/db/migrate.js';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
 
 export interface TestApp {
   app: FastifyInstance;

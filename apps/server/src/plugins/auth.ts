@@ -2,9 +2,9 @@ import type { Role } from '@parser/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { AppError } from '@/lib/app-error.js';
-import type { AuthRepository } from '@/modules/auth/auth.repository.js';
-import type { AccessTokens } from '@/modules/auth/tokens.js';
+import { AppError } from '../lib/app-error.js';
+import type { AuthRepository } from '../modules/auth/auth.repository.js';
+import type { AccessTokens } from '../modules/auth/tokens.js';
 
 /** Who is calling. The tenant comes from the user's row, never from the request's body or URL. */
 export interface AuthContext {

@@ -5,7 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 
-import { AppError } from '@/lib/app-error.js';
+import { AppError } from '../lib/app-error.js';
 
 /** Turns every failure into `{ detail, code }` with the right status; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
-import type { Database, DbExecutor } from '@/db/client.js';
-import type { UserRow } from '@/db/schema.js';
+import type { Database, DbExecutor } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
 
 export interface UserWithTenant {
   id: string;

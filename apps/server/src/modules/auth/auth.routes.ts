@@ -13,8 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import type { Services } from '@/app.js';
-import { userOf } from '@/plugins/auth.js';
+import type { Services } from '../../app.js';
+import { userOf } from '../../plugins/auth.js';
 
 import type { IssuedTokens } from './auth.service.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';

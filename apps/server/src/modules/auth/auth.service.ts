@@ -8,9 +8,9 @@ import type {
   SignupBody,
 } from '@parser/contracts';
 
-import type { Database } from '@/db/client.js';
-import { AppError } from '@/lib/app-error.js';
-import type { TenantsRepository } from '@/modules/tenants/tenants.repository.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { TenantsRepository } from '../tenants/tenants.repository.js';
 
 import type { AuthRepository, UserWithTenant } from './auth.repository.js';
 import { getDecoyHash, hashPassword, isWeakPassword, verifyPassword } from './passwords.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
-import { AppError } from '@/lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 
 const ISSUER = 'parser';
 const AUDIENCE = 'parser-api';

@@ -2,7 +2,7 @@ import { HealthSchema } from '@parser/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 
-import type { Database } from '@/db/client.js';
+import type { Database } from '../../db/client.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string }> = async (
   app,

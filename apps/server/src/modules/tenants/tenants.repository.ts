@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 
-import type { Database, DbExecutor } from '@/db/client.js';
-import type { InviteRow, TenantRow } from '@/db/schema.js';
+import type { Database, DbExecutor } from '../../db/client.js';
+import type { InviteRow, TenantRow } from '../../db/schema.js';
 
 export interface MemberRow {
   id: string;

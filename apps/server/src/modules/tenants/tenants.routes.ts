@@ -12,8 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import type { Services } from '@/app.js';
-import { tenantOf, userOf } from '@/plugins/auth.js';
+import type { Services } from '../../app.js';
+import { tenantOf, userOf } from '../../plugins/auth.js';
 
 const errors = {
   400: ErrorSchema,

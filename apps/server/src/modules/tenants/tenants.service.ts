@@ -9,14 +9,14 @@ import type {
 } from '@parser/contracts';
 import { CreateInviteBodySchema } from '@parser/contracts';
 
-import type { Database } from '@/db/client.js';
-import type { InviteRow } from '@/db/schema.js';
-import { AppError, notFound } from '@/lib/app-error.js';
-import { assertId } from '@/lib/ids.js';
-import type { TenantAuth } from '@/plugins/auth.js';
-import type { AuthRepository } from '@/modules/auth/auth.repository.js';
-import { DEFAULT_TENANT_NAME, toMe } from '@/modules/auth/auth.service.js';
-import { hashOpaqueToken, newOpaqueToken } from '@/modules/auth/tokens.js';
+import type { Database } from '../../db/client.js';
+import type { InviteRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { assertId } from '../../lib/ids.js';
+import type { TenantAuth } from '../../plugins/auth.js';
+import type { AuthRepository } from '../auth/auth.repository.js';
+import { DEFAULT_TENANT_NAME, toMe } from '../auth/auth.service.js';
+import { hashOpaqueToken, newOpaqueToken } from '../auth/tokens.js';
 
 import type { MemberRow, TenantsRepository } from './tenants.repository.js';
 
