@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Standalone rather than merged with vite.config.ts: vitest runs on its own (newer) vite.
+// Tests need only the React plugin and the alias, not the dev proxy or build options.
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
