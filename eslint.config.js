@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    files: ['apps/web/src/components/**', 'apps/web/src/hooks/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,8 +1,8 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
-import { useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { useSubmitAction } from '@/hooks/use-submit-action';
 
 export interface LoginFormValues {
   email: string;
@@ -24,8 +24,6 @@ export function LoginForm({
   submitLabel = 'Sign In',
   initialEmail = '',
 }: LoginFormProps) {
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm<LoginFormValues>({
     mode: 'controlled',
     initialValues: { email: initialEmail, password: '' },
@@ -35,17 +33,13 @@ export function LoginForm({
     },
   });
 
-  const handleSubmit = async (values: LoginFormValues) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await onSubmit({ email: values.email.trim(), password: values.password });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const {
+    submit: handleSubmit,
+    error,
+    submitting,
+  } = useSubmitAction((values: LoginFormValues) =>
+    onSubmit({ email: values.email.trim(), password: values.password }),
+  );
 
   return (
     <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>

@@ -1,9 +1,9 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Me } from '@parser/contracts';
-import { useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { useSubmitAction } from '@/hooks/use-submit-action';
 
 import { DEFAULT_COMPANY_NAME, register } from '../api/register';
 
@@ -16,24 +16,18 @@ export interface SetupCompanyFormProps {
 
 /** Creates the signed-in user's company (POST /auth/register). */
 export function SetupCompanyForm({ user, onRegistered }: SetupCompanyFormProps) {
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { companyName: DEFAULT_COMPANY_NAME },
   });
 
-  const handleSubmit = async ({ companyName }: { companyName: string }) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      onRegistered(await register({ uid: user.uid, email: user.email, tenant_name: companyName }));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const {
+    submit: handleSubmit,
+    error,
+    submitting,
+  } = useSubmitAction(async ({ companyName }: { companyName: string }) =>
+    onRegistered(await register({ uid: user.uid, email: user.email, tenant_name: companyName })),
+  );
 
   return (
     <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>

@@ -1,8 +1,8 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
-import { useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { useSubmitAction } from '@/hooks/use-submit-action';
 
 export interface SignupFormValues {
   email: string;
@@ -29,8 +29,6 @@ export function SignupForm({
   withCompanyName = true,
   initialEmail = '',
 }: SignupFormProps) {
-  const [error, setError] = useState<unknown>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm<SignupFormValues>({
     mode: 'controlled',
     initialValues: { email: initialEmail, companyName: '', password: '', confirmPassword: '' },
@@ -42,21 +40,13 @@ export function SignupForm({
     },
   });
 
-  const handleSubmit = async (values: SignupFormValues) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await onSubmit({
-        ...values,
-        email: values.email.trim(),
-        companyName: values.companyName.trim(),
-      });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const {
+    submit: handleSubmit,
+    error,
+    submitting,
+  } = useSubmitAction((values: SignupFormValues) =>
+    onSubmit({ ...values, email: values.email.trim(), companyName: values.companyName.trim() }),
+  );
 
   return (
     <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
