@@ -66,6 +66,22 @@ describe('authentication', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
+  it('keeps the user signed in when several tabs restore the session at the same moment', async () => {
+    const { context, page } = await e2e().newUser();
+    const user = await signUpViaApi(e2e().baseUrl, uniqueEmail('tabs'), PASSWORD, COMPANY);
+    await loginViaUi(page, user.email, PASSWORD);
+    await expectShell(page, COMPANY, 'admin');
+
+    // Each tab exchanges the shared refresh cookie on load; they must not trip the reuse check.
+    const tabs = [page, await context.newPage(), await context.newPage()];
+    await Promise.all(tabs.map((tab) => tab.goto('/dashboard')));
+    for (const tab of tabs) await expectShell(tab, COMPANY, 'admin');
+
+    // And the session still refreshes afterwards.
+    await page.reload();
+    await expectShell(page, COMPANY, 'admin');
+  });
+
   it('redirects an unknown path to the landing page when signed out', async () => {
     const { page } = await e2e().newUser();
 

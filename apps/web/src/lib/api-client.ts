@@ -133,11 +133,15 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
 export function refreshAccessToken(): Promise<TokenPair> {
   refreshInFlight ??= (async () => {
     try {
-      const tokens = await request('POST', '/auth/refresh', {
-        body: {},
-        schema: TokenPairSchema,
-        auth: false,
-      });
+      const exchange = () =>
+        request('POST', '/auth/refresh', { body: {}, schema: TokenPairSchema, auth: false });
+      // Tabs share the refresh cookie and each refresh rotates it: a cross-tab lock makes them take
+      // turns, so a second tab never presents the token the first just rotated (which the server
+      // treats as theft and answers by revoking the session).
+      const tokens =
+        typeof navigator !== 'undefined' && 'locks' in navigator
+          ? await navigator.locks.request('parser-token-refresh', exchange)
+          : await exchange();
       setSession(tokens);
       return tokens;
     } finally {
