@@ -44,5 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means relative to where
+  // the user typed the command (INIT_CWD), so `npm start` at the root keeps ./data at the root.
+  const base = env.INIT_CWD ?? process.cwd();
+  return { ...parsed.data, DATA_DIR: path.resolve(base, parsed.data.DATA_DIR) };
 }
