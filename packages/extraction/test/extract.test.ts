@@ -281,3 +281,91 @@ describe('classifyDocument', () => {
     expect(c.reason).toBe('No document type matches: none of the expected labels were found');
   });
 });
+
+describe('receipt rules', () => {
+  it('reads the company above the address, fixing OCR confusions in its suffix', () => {
+    const d = doc(
+      page([
+        'tan woon yann',
+        'BOOK TA .K (TAMAN DAYA) SDN 8HD',
+        'NO.53 JALAN SAGU 18,',
+        '81100 JOHOR BAHRU',
+        'TEL: 07-3507405',
+        'Owned By :',
+        'OTHER HOLDINGS SDN BHD',
+      ]),
+    );
+    const r = extractBySchema(d, {
+      fields: [
+        { key: 'company', label: 'Company', type: 'string' },
+        { key: 'address', label: 'Address', type: 'string' },
+      ],
+      tables: [],
+    });
+    expect(r.fields.company?.value).toBe('BOOK TA .K (TAMAN DAYA) SDN BHD');
+    expect(r.fields.address?.value).toBe('NO.53 JALAN SAGU 18, 81100 JOHOR BAHRU');
+  });
+
+  it('prefers the first line when the legal-entity line comes after the address', () => {
+    const d = doc(
+      page([
+        'SANYU STATIONERY SHOP',
+        'NO. 31G, JALAN SETIA 5',
+        'Owned By :',
+        'SANYU SUPPLY SDN BHD',
+      ]),
+    );
+    const r = extractBySchema(d, {
+      fields: [{ key: 'company', label: 'Company', type: 'string' }],
+      tables: [],
+    });
+    expect(r.fields.company?.value).toBe('SANYU STATIONERY SHOP');
+  });
+
+  it('skips registration lines before the address', () => {
+    const d = doc(
+      page([
+        'MR. D.1.Y. (M) SDN BHD',
+        '(CO Reg : 750441-W)',
+        'LOT 1851-A, JALAN KPB 6',
+        'GST ID: 000473792512',
+      ]),
+    );
+    const r = extractBySchema(d, {
+      fields: [
+        { key: 'company', label: 'Company', type: 'string' },
+        { key: 'address', label: 'Address', type: 'string' },
+      ],
+      tables: [],
+    });
+    expect(r.fields.company?.value).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(r.fields.address?.value).toBe('LOT 1851-A, JALAN KPB 6');
+  });
+
+  it('settles disagreeing totals with cash minus change, and reads split decimals', () => {
+    const d = doc(
+      page([
+        'Total Sales Inclusive GST   14.90',
+        'Total   14.20',
+        'Final Total   4.90',
+        'CASH   20.00',
+        'CHANGE   5.10',
+      ]),
+    );
+    const r = extractBySchema(d, {
+      fields: [{ key: 'total', label: 'Total', type: 'currency' }],
+      tables: [],
+    });
+    expect(r.fields.total?.value).toBe(14.9);
+    const d2 = doc(page(['TOTAL:   4. 80', 'Total Sales   RM8 60']));
+    const r2 = extractBySchema(d2, {
+      fields: [{ key: 'total', label: 'Total', type: 'currency' }],
+      tables: [],
+    });
+    expect(r2.fields.total?.value).toBe(8.6);
+  });
+
+  it('reads dates whose second separator OCR lost', () => {
+    expect(parseDate('Date + 09- 06 2018 16:00:43')).toBe('2018-06-09');
+  });
+});

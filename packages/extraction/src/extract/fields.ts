@@ -98,7 +98,11 @@ export function parseTyped(
   if (type === 'currency' || type === 'number') {
     // OCR reads a decimal point as '-' ("22-60")
     if (type === 'currency')
-      text = text.replace(/(?<![\d/.-])(\d{1,5})-(\d{2})(?![\d/.-])/g, '$1.$2');
+      text = text
+        .replace(/(?<![\d/.-])(\d{1,5})-(\d{2})(?![\d/.-])/g, '$1.$2')
+        // OCR splits "4.80" into "4. 80", and drops the point after a currency prefix ("RM8 60")
+        .replace(/(?<![\d/.,-])(\d{1,5})\. (\d{2})(?![\d/.,-])/g, '$1.$2')
+        .replace(/\b(RM|Rs\.?|[$€£])\s?(\d{1,5}) (\d{2})(?![\d/.,-])/gi, '$1$2.$3');
     const dates = findDates(text, ctx.order).map(
       (d) => [d.index, d.index + d.match.length] as const,
     );
@@ -291,18 +295,47 @@ function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | undefined {
       c.value > last.value &&
       c.hit?.phrase.strong,
   );
+  // what the customer paid less the change is the total; it settles between disagreeing total lines
+  const paid = cashLessChange(ctx);
+  if (paid !== null) {
+    const match = [...pool]
+      .filter((c) => typeof c.value === 'number' && Math.abs(c.value - paid) < 0.005)
+      .sort((a, b) => b.order - a.order)[0];
+    if (match) return { ...match, confidence: Math.min(0.99, match.confidence * 1.1) };
+  }
   let confidence = last.confidence * (agree ? 1.05 : 0.95);
+  if (paid !== null) confidence *= 0.85;
   if (disagreeLarger) confidence *= 0.8;
   return { ...last, confidence: Math.min(0.99, confidence) };
 }
 
+/** CASH − CHANGE when a receipt prints both (the amount tendered and the change given), else null. */
+export function cashLessChange(ctx: DocContext): number | null {
+  let cash: number | null = null;
+  let change: number | null = null;
+  for (const row of ctx.layout.rows) {
+    const m = /^\W*(cash|change)\W*$/i.exec(row.words[0]?.text ?? '');
+    if (!m?.[1]) continue;
+    const v = parseTyped(row.words.slice(1), 'currency', ctx);
+    if (!v || typeof v.value !== 'number' || v.quality < 1) continue;
+    if (/cash/i.test(m[1])) cash = v.value;
+    else if (cash !== null && change === null) change = v.value;
+  }
+  if (cash === null || change === null || change < 0 || change >= cash) return null;
+  return round2(cash - change);
+}
+
 const COMPANY_SUFFIX =
-  /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat)\b/i;
+  /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat|shop)\b/i;
+/** Legal-entity suffixes: a line carrying one is the company name far more often than a weak trade word. */
+const STRONG_SUFFIX =
+  /\b(s[do0]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|corp(oration)?|plc|pte|pty|enterprises?|trading)\b/i;
 const NOT_VENDOR =
   /^(tax\s*invoice|simplified\s*tax\s*invoice|invoice|receipt|official\s*receipt|cash\s*(bill|sale|receipt)|bill|tax|original|copy|duplicate|welcome|page\b.*|statement|quotation|credit\s*note|debit\s*note|order|thank\s*you.*)$/i;
 const REG_NO =
   /^\(?\s*(co\.?\s*(reg|no)|company\s*(reg|no)|roc|reg)?[\s.:]*(no)?[\s.:]*[0-9]{4,8}\s*-?\s*[a-z0-9]\s*\)?\.?$/i;
-const PHONE = /\b(tel|phone|fax|h\/p|hp|mobile|telefoon|tél)\b|\b\d{2,4}[-\s]\d{6,8}\b|\+\d{2}/i;
+const PHONE =
+  /\b(tel|phone|fax|h\/p|hp|mobile|telefoon|tél)\b|\b\d{2,4}[-\s]\d{6,8}\b|\+\d{2}|\b0\d{1,2}-\d{3,4}\s?\d{4}\b|^\s*[tf]\s*:/i;
 const GSTLINE =
   /\b(gst|sst|vat|tax)\s*(id|reg|no|registration|#)|\bgst\b|\bbtw\b|\bkvk\b|\bcompany\s*no\b|\bco\.?\s*no\b/i;
 const ADDRESS_WORD =
@@ -319,6 +352,29 @@ function looksLabelOrData(text: string, ctx: DocContext): boolean {
   return false;
 }
 
+/** A street/postcode line: an address word together with a number. */
+const looksAddress = (text: string): boolean =>
+  !STRONG_SUFFIX.test(normaliseCompany(text)) &&
+  ADDRESS_WORD.test(text.replace(/\bno\b\.?/gi, '')) &&
+  /\d/.test(text);
+
+/** A single OCR look-alike digit inside a word of letters ("8HD", "D.1.Y.", "5ky") read back as the letter. */
+export function fixOcrLetters(text: string): string {
+  return text.replace(/[A-Za-z0-9.'&-]+/g, (tok) => {
+    const digits = tok.match(/\d/g) ?? [];
+    if (digits.length !== 1 || !/[0158]/.test(digits[0] ?? '')) return tok;
+    if (letters(tok) < 2) return tok;
+    const map: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+    const lower = tok.replace(/[^A-Za-z]/g, '') === tok.replace(/[^A-Za-z]/g, '').toLowerCase();
+    return tok.replace(/[0158]/, (d) => (lower ? (map[d] ?? d).toLowerCase() : (map[d] ?? d)));
+  });
+}
+
+/** Company names with OCR confusions in their legal suffix ("SON BHD", "SDN 8HD") and look-alike digits fixed. */
+export function normaliseCompany(text: string): string {
+  return fixOcrLetters(text).replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2');
+}
+
 interface TopLine {
   row: Row;
   text: string;
@@ -332,7 +388,10 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
   for (const row of rows) {
     if (row.box[1] > pageH * 0.45 && top.length) break;
     if (top.length >= 8) break;
-    const good = row.words.filter((w) => w.conf >= 0.45 || w.conf === 1);
+    // OCR is often unsure of correctly read capitalised words; only doubtful fragments are dropped
+    const good = row.words.filter(
+      (w) => w.conf >= 0.45 || /^\(?[A-Z][A-Za-z.&'-]{2,}\)?,?$/.test(w.text),
+    );
     const text = good
       .map((w) => w.text)
       .join(' ')
@@ -346,17 +405,21 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
     top.push({ row, text });
   }
   if (!top.length) return null;
-  const suffixIdx = top.findIndex((t) => COMPANY_SUFFIX.test(t.text));
+  // the company name is printed above the address: look for it only in the lines before the first address line
+  const addrIdx = top.findIndex((t, i) => i > 0 && looksAddress(t.text));
+  const head = top.slice(0, addrIdx > 0 ? addrIdx : 5);
+  const strongIdx = head.findIndex((t) => STRONG_SUFFIX.test(normaliseCompany(t.text)));
+  const suffixIdx = strongIdx >= 0 ? strongIdx : head.findIndex((t) => COMPANY_SUFFIX.test(t.text));
   let idx = 0;
   let conf = 0.6;
   const first = top[0];
-  if (suffixIdx >= 0 && suffixIdx <= 4) {
+  if (suffixIdx >= 0) {
     idx = suffixIdx;
     conf = 0.8;
   } else if (first) {
     // the tallest of the first lines
     const h = (t: TopLine) => t.row.height;
-    const firstFew = top.slice(0, 3);
+    const firstFew = head.slice(0, 3);
     const tallest = firstFew.reduce((a, b) => (h(b) > h(a) * 1.3 ? b : a), first);
     idx = top.indexOf(tallest);
   }
@@ -369,7 +432,7 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
     next &&
     !COMPANY_SUFFIX.test(text) &&
     COMPANY_SUFFIX.test(next.text) &&
-    next.text.split(/\s+/).length <= 4 &&
+    next.text.split(/\s+/).length <= 6 &&
     next.row.index === chosen.row.index + 1
   ) {
     text = `${text} ${next.text}`;
@@ -378,7 +441,7 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
   const toks = rowsUsed.flatMap((r) => r.words);
   return {
     cand: {
-      value: text,
+      value: normaliseCompany(text),
       box: unionBox(rowsUsed.map((r) => r.box)),
       page: chosen.row.page,
       confidence: conf * ocrFactor(toks),
@@ -409,7 +472,8 @@ export function addressFallback(ctx: DocContext): Candidate | null {
       /@|www\.|http/i.test(text);
     const skippable = REG_NO.test(text) || avgConf(row.words) < 0.45 || letters(text) < 2;
     if (!picked.length) {
-      if (skippable || (stop && !ADDRESS_WORD.test(text))) {
+      const idLine = GSTLINE.test(text) || PHONE.test(text) || /\breg\b/i.test(text);
+      if (skippable || idLine || (stop && !ADDRESS_WORD.test(text))) {
         if (i - v.rowIndex > 3) break;
         continue;
       }
@@ -425,10 +489,12 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     picked.push(row);
   }
   if (!picked.length) return null;
-  const text = picked
-    .map((r) => r.text.replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '').trim())
-    .join(' ')
-    .replace(/\s+/g, ' ');
+  const text = fixOcrLetters(
+    picked
+      .map((r) => r.text.replace(/^[|\s"'‘“_]+|[|\s:—-]+$/g, '').trim())
+      .join(' ')
+      .replace(/\s+/g, ' '),
+  );
   const toks = picked.flatMap((r) => r.words);
   return {
     value: text,
@@ -515,8 +581,17 @@ export function extractField(field: FieldDefinition, ctx: DocContext): Extracted
     return { value: cur, confidence: explicit ? 0.85 : 0.7, source: null };
   }
   if ((concept === 'vendor' || concept === 'address') && field.type === 'string') {
-    const hits = findLabels(ctx.layout, phrasesFor(field));
-    const labelled = pickFirstBest(hits.flatMap((h) => valuesFor(h, field, ctx)));
+    // names and addresses are long free text: a misread label ("supplies" for "supplier") or a value that is
+    // a fragment ("(Inc.", "Number") is not one
+    const hits = findLabels(ctx.layout, phrasesFor(field)).filter((h) => h.distance === 0);
+    const labelled = pickFirstBest(
+      hits.flatMap((h) =>
+        valuesFor(h, field, ctx, (v) => {
+          const t = String(v.value);
+          return letters(t) >= 3 && !/^[([{]/.test(t) && (t.includes(' ') || t.length >= 8);
+        }),
+      ),
+    );
     if (labelled && labelled.confidence >= 0.6) return toValue(labelled);
     return toValue(concept === 'vendor' ? vendorFallback(ctx)?.cand : addressFallback(ctx));
   }

@@ -158,6 +158,17 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
       else push(m, y, a, b, a !== b);
     }
   }
+  // OCR loses the second separator: "09- 06 2018" (four-digit year only, so amounts are not taken)
+  const loose = /(?<![\d/.-])(\d{1,2})\s?[-/.]\s?(\d{1,2})\s(\d{4})(?![\d.,])/g;
+  while ((m = loose.exec(src))) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const y = Number(m[3]);
+    if (a > 12 && b <= 12) push(m, y, b, a, false);
+    else if (b > 12 && a <= 12) push(m, y, a, b, false);
+    else if (order === 'dmy') push(m, y, b, a, a !== b);
+    else push(m, y, a, b, a !== b);
+  }
   return out.sort((x, y) => x.index - y.index);
 }
 
