@@ -13,6 +13,16 @@ export interface Word {
   box: Box;
   /** 0..1; text-layer and Word words are 1. */
   confidence: number;
+  /**
+   * Other readings of the same printed word from a second, closer OCR pass (figures of total,
+   * payment and change rows), for the extractor to choose by arithmetic. Absent when none differ.
+   */
+  alternatives?: WordReading[];
+}
+
+export interface WordReading {
+  text: string;
+  confidence: number;
 }
 
 export interface Line {

@@ -9,7 +9,9 @@ import {
   parseDate,
   suggestSchema,
 } from '../src/extract/index.js';
+import { readDocument } from '../src/reading/index.js';
 import { doc, page } from './extract-helpers.js';
+import { twoColumnInvoicePdf } from './fixtures/generate.js';
 
 const f = (key: string, label: string, type: FieldDefinition['type']): FieldDefinition => ({
   key,
@@ -141,6 +143,15 @@ describe('extractBySchema: fields', () => {
     const d = doc(page(['TAX INVOICE', 'Green Leaf Cafe', '21 Market Street', 'Total 5.00']));
     const r = extractBySchema(d, { fields: [f('merchant', 'Merchant', 'string')], tables: [] });
     expect(r.fields.merchant?.value).toBe('Green Leaf Cafe');
+  });
+
+  it("keeps the seller's column when the invoice details share its lines on the right", async () => {
+    const d = await readDocument(await twoColumnInvoicePdf(), 'invoice.pdf');
+    const r = extractBySchema(d, invoiceSchema);
+    expect(r.fields.vendor_name?.value).toBe('Acme Supplies Ltd');
+    // The highlight covers the name, not the invoice number beside it.
+    const box = r.fields.vendor_name?.source?.box;
+    expect(box?.[2]).toBeLessThan(d.pages[0]!.width / 2);
   });
 
   it('returns null with confidence 0 when nothing is found', () => {

@@ -83,6 +83,9 @@ export const CONCEPTS: Concept[] = [
       'Invoice Num',
       'No Invoice',
       'Cash Bill No',
+      'Booking ID',
+      'Booking No',
+      'Booking Reference',
     ],
   },
   {
@@ -292,6 +295,15 @@ export const CONCEPTS: Concept[] = [
       'Vendor Name',
       'Supplier Name',
       'Merchant Name',
+      // the payee of the bank details is the one who issued the bill
+      'Payable To',
+      'Make Cheques Payable To',
+      'Account Holder',
+      'Account Name',
+      'Beneficiary',
+      'Titulaire du compte',
+      'Rekeninghouder',
+      'Kontoinhaber',
     ],
   },
   {
@@ -448,6 +460,11 @@ export interface LabelPhrase {
   label: string;
   compact: string;
   strong: boolean;
+  /**
+   * Preference among a field's labels, lower is better: the field's own label first, then the
+   * concept's labels best first ("Invoice Date" before "Order Date" for a document's date).
+   */
+  rank?: number;
 }
 
 export const ALL_PHRASES: LabelPhrase[] = [
@@ -497,11 +514,18 @@ export function phrasesFor(field: Pick<FieldDefinition, 'key' | 'label'>): Label
       : [field.label, field.key.replace(/_/g, ' ')];
   const out: LabelPhrase[] = [];
   const seen = new Set<string>();
+  const ownCompact = new Set(own.map(compact));
   const add = (label: string, strong: boolean) => {
     const k = compact(label);
     if (!k || seen.has(k)) return;
     seen.add(k);
-    out.push({ concept: c?.id ?? null, label, compact: k, strong });
+    out.push({
+      concept: c?.id ?? null,
+      label,
+      compact: k,
+      strong,
+      rank: ownCompact.has(k) ? -1 : out.length,
+    });
   };
   if (c) for (const l of c.labels) add(l, (c.strong ?? []).includes(l));
   for (const l of own) add(l, false);

@@ -1,6 +1,7 @@
 /** Field extraction: label matching (synonyms, fuzzy), value right of or below the label, typed parsing, fallbacks. */
 import type { FieldDefinition } from '@parser/contracts';
 import type { Box, ExtractedValue, ReadDocument } from '../document.js';
+import { repairAddressWords } from './address-words.js';
 import {
   ALL_PHRASES,
   conceptOf,
@@ -11,6 +12,7 @@ import {
 import {
   layoutOf,
   matchPhrase,
+  matchPhraseInRow,
   segments,
   unionBox,
   type DocLayout,
@@ -140,6 +142,43 @@ export function parseTyped(
   return { value, toks: clean, quality: 0.9 };
 }
 
+/**
+ * Whether two OCR readings can be the same printed figure: the same number of digits, differing in
+ * at most two of them (5 read as 6, 3 as 8), or the second completing the first's lost decimals
+ * ("30." and "30.00"). A reading that drops or adds a leading digit ("104.00", "(04.00") is a
+ * different number and settles nothing.
+ */
+export function plausibleMisread(first: string, second: string): boolean {
+  const a = first.replace(/\D/g, '');
+  const b = second.replace(/\D/g, '');
+  if (!a || !b) return false;
+  if (a.length === b.length) {
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+    return diff <= 2;
+  }
+  return b.startsWith(a) && !/\d[.,]\d{2}\b/.test(first) && /\d[.,]\d{2}\b/.test(second);
+}
+
+/**
+ * The amounts that second OCR readings of a value's words give (see Word.alternatives): each word's
+ * alternative put in its place in turn, parsed again. Only values that differ from `value`.
+ */
+export function alternativeAmounts(toks: Tok[], value: number, ctx: DocContext): number[] {
+  const out: number[] = [];
+  toks.forEach((tok, i) => {
+    for (const alt of tok.alts ?? []) {
+      if (!plausibleMisread(tok.text, alt.text)) continue;
+      const swapped = toks.map((t, j) => (j === i ? { ...t, text: alt.text } : t));
+      const v = parseTyped(swapped, 'currency', ctx);
+      if (v && typeof v.value === 'number' && v.quality === 1 && v.value !== value) {
+        if (!out.includes(v.value)) out.push(v.value);
+      }
+    }
+  });
+  return out;
+}
+
 interface LabelHit {
   row: Row;
   start: number;
@@ -156,13 +195,13 @@ export function findLabels(layout: DocLayout, phrases: LabelPhrase[]): LabelHit[
   for (const row of layout.rows) {
     const rowHits: LabelHit[] = [];
     for (const phrase of phrases) {
-      for (const m of matchPhrase(row.words, phrase.compact)) {
+      for (const m of matchPhraseInRow(row, phrase.compact)) {
         rowHits.push({ row, start: m.start, end: m.end, phrase, distance: m.distance });
       }
     }
     if (!rowHits.length) continue;
     const blocks = blockers.flatMap((b) =>
-      matchPhrase(row.words, b.compact, b.compact.length >= 6).map((m) => ({
+      matchPhraseInRow(row, b.compact, b.compact.length >= 6).map((m) => ({
         ...m,
         len: b.compact.length,
       })),
@@ -193,6 +232,10 @@ export interface Candidate {
   order: number;
   hit?: LabelHit;
   where: 'right' | 'below' | 'fallback';
+  /** Mean OCR confidence of the value's own words (1 for text layers). */
+  readConf?: number;
+  /** The value as a second OCR reading of its words gives it, where that differs. */
+  alts?: number[];
 }
 
 const STOP_STRING = /^(tel|phone|fax|date|gst|vat|tax|total|email|invoice|no|page)\b/i;
@@ -229,6 +272,7 @@ function valuesFor(
   }
   const r = parseTyped(right, field.type, ctx);
   if (r && r.toks.length && accept(r)) {
+    const alts = typeof r.value === 'number' ? alternativeAmounts(r.toks, r.value, ctx) : undefined;
     out.push({
       value: r.value,
       box: unionBox(r.toks.map((t) => t.box)),
@@ -237,6 +281,8 @@ function valuesFor(
       order: row.index,
       hit,
       where: 'right',
+      readConf: avgConf(r.toks),
+      ...(alts?.length ? { alts } : {}),
     });
     return out;
   }
@@ -266,6 +312,7 @@ function valuesFor(
         order: next.index,
         hit,
         where: 'below',
+        readConf: avgConf(rb.toks),
       });
       break;
     }
@@ -273,20 +320,34 @@ function valuesFor(
   return out;
 }
 
+/** Confidences this close are a tie, which the better label, then the earlier value, breaks. */
+const TIE = 0.05;
+
 const pickFirstBest = (cands: Candidate[]): Candidate | undefined =>
-  [...cands].sort((a, b) => b.confidence - a.confidence || a.order - b.order)[0];
+  [...cands].sort((a, b) => {
+    if (Math.abs(a.confidence - b.confidence) > TIE) return b.confidence - a.confidence;
+    const rank = (a.hit?.phrase.rank ?? 0) - (b.hit?.phrase.rank ?? 0);
+    return rank || b.confidence - a.confidence || a.order - b.order;
+  })[0];
 
-const SUMMARY = /\b(gst|tax|vat|sst)\s*summary\b|^\s*tax\s*code\b/i;
+const SUMMARY = /\b(gst|tax|vat|sst)\s*summary\b|^\W*tax\s*code\b/i;
 
-/** The total: the total-labelled amount nearest the end, right of its label preferred, outside tax summaries. */
+/** Two readings of money that differ by no more than cash rounding (to 0.05). */
+const withinRounding = (a: number, b: number): boolean => Math.abs(a - b) < 0.05 + 1e-9;
+
+/**
+ * The total: the total-labelled amount nearest the end, right of its label preferred, outside tax
+ * summaries, checked against what the customer paid (tendered less change) where the receipt says so.
+ */
 function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | undefined {
   const summaryAt = ctx.layout.rows.find((r) => SUMMARY.test(r.text))?.index ?? Infinity;
   const before = cands.filter((c) => c.order < summaryAt);
   if (before.length) cands = before;
   const right = cands.filter((c) => c.where === 'right' && typeof c.value === 'number');
   const pool = right.length ? right : cands;
+  const paid = amountPaid(ctx);
   const last = [...pool].sort((a, b) => b.order - a.order || b.confidence - a.confidence)[0];
-  if (!last) return undefined;
+  if (!last) return paid ? paidCandidate(paid, 0.6) : undefined;
   const agree = pool.filter((c) => c !== last && c.value === last.value).length;
   const disagreeLarger = pool.some(
     (c) =>
@@ -295,34 +356,151 @@ function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | undefined {
       c.value > last.value &&
       c.hit?.phrase.strong,
   );
-  // what the customer paid less the change is the total; it settles between disagreeing total lines
-  const paid = cashLessChange(ctx);
-  if (paid !== null) {
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
+  if (paid) {
+    // a total line that agrees with what was paid settles it, even one above the last total line
     const match = [...pool]
-      .filter((c) => typeof c.value === 'number' && Math.abs(c.value - paid) < 0.005)
+      .filter((c) => typeof c.value === 'number' && near(c.value, paid.value))
       .sort((a, b) => b.order - a.order)[0];
-    if (match) return { ...match, confidence: Math.min(0.99, match.confidence * 1.1) };
+    if (match) return { ...match, confidence: Math.min(0.99, match.confidence * 1.15) };
+    // a second reading of a total line that agrees with what was paid: two readings of the figure
+    // and the payment arithmetic all say the same
+    const secondReading = [...pool]
+      .filter((c) => c.alts?.some((a) => near(a, paid.value)))
+      .sort((a, b) => b.order - a.order)[0];
+    if (secondReading)
+      return { ...secondReading, value: paid.value, confidence: secondReading.confidence };
+    if (typeof last.value === 'number') {
+      const total = last.value;
+      // the payment, read a second time, agrees with the total line
+      if (paid.alts.some((a) => near(a, total)))
+        return { ...last, confidence: Math.min(0.99, last.confidence * 1.05) };
+      // cash is rounded to 0.05 where small coins are gone: the amount paid is the rounded total
+      if (withinRounding(total, paid.value)) return paidCandidate(paid, 0.75);
+      // a misread digit: trust whichever reading the OCR was surer of
+      if ((last.readConf ?? 1) < paid.readConf - 0.15) return paidCandidate(paid, 0.55);
+    }
   }
   let confidence = last.confidence * (agree ? 1.05 : 0.95);
-  if (paid !== null) confidence *= 0.85;
+  if (paid) confidence *= 0.7;
   if (disagreeLarger) confidence *= 0.8;
+  // the figure read differently a second time, with nothing to tell which reading is right
+  if (last.alts?.length) confidence *= 0.85;
   return { ...last, confidence: Math.min(0.99, confidence) };
+}
+
+interface Paid {
+  value: number;
+  box: Box;
+  page: number;
+  order: number;
+  /** The lower OCR confidence of the two amounts it is computed from. */
+  readConf: number;
+  /** The amount paid as second OCR readings of its figures give it. */
+  alts: number[];
+}
+
+const paidCandidate = (paid: Paid, confidence: number): Candidate => ({
+  value: paid.value,
+  box: paid.box,
+  page: paid.page,
+  confidence: confidence * (0.55 + 0.45 * paid.readConf),
+  order: paid.order,
+  where: 'fallback',
+  readConf: paid.readConf,
+});
+
+const TENDERED =
+  /^(tender(ed)?|amount\s*tendered|amt\s*tendered|paid|paid\s*amount|amount\s*paid|payment)$/i;
+const CASH = /^cash$/i;
+/** A card pays the bill exactly: no change is given. */
+const CARD = /^(credit|credit\s*card|card|debit|debit\s*card|visa|master|mastercard|amex)$/i;
+const CHANGE = /^(change|change\s*due)$/i;
+/** A change of nothing printed as ".00", which OCR reads without its point. */
+const NO_CHANGE = /^\.?0{2}$/;
+
+interface MoneyReading {
+  value: number;
+  toks: Tok[];
+  row: Row;
+}
+
+/**
+ * What the customer paid: the amount tendered (or the CASH line) less the CHANGE given, when a
+ * receipt prints both legibly. A "Tendered" line outranks "Cash", which some tills use for the cash
+ * share of the bill rather than the money handed over.
+ */
+function amountPaid(ctx: DocContext): Paid | null {
+  let tendered: MoneyReading | null = null;
+  let cash: MoneyReading | null = null;
+  let card: MoneyReading | null = null;
+  let change: MoneyReading | null = null;
+  let tenderSeen = false;
+  for (const row of ctx.layout.rows) {
+    const words = row.words;
+    // the label is the row's first word or two ("CASH", "Amount Tendered :")
+    for (const n of [2, 1]) {
+      const head = words.slice(0, n);
+      if (head.length < n || head.some((w) => /\d/.test(w.text) || !/[a-z]/i.test(w.text)))
+        continue;
+      const label = head
+        .map((w) => w.text)
+        .join(' ')
+        .replace(/[^a-z ]/gi, '')
+        .trim();
+      const kind = TENDERED.test(label)
+        ? 'tendered'
+        : CASH.test(label)
+          ? 'cash'
+          : CARD.test(label)
+            ? 'card'
+            : CHANGE.test(label)
+              ? 'change'
+              : null;
+      if (!kind) continue;
+      if (kind === 'tendered') tenderSeen = true;
+      const figures = words.slice(n).filter((w) => !/^(rm|[a-z]{2,3}|[:$])$/i.test(w.text));
+      const v = parseTyped(words.slice(n), 'currency', ctx);
+      let reading: MoneyReading | null = null;
+      if (v && typeof v.value === 'number' && v.quality === 1 && avgConf(v.toks) >= 0.6)
+        reading = { value: v.value, toks: v.toks, row };
+      else if (kind === 'change' && figures.length === 1 && NO_CHANGE.test(figures[0]!.text))
+        reading = { value: 0, toks: figures, row };
+      if (reading) {
+        if (kind === 'tendered') tendered ??= reading;
+        else if (kind === 'cash') cash ??= reading;
+        else if (kind === 'card') card ??= reading;
+        else if ((tendered ?? cash ?? card) && !change) change = reading;
+      }
+      break;
+    }
+  }
+  const given = tendered ?? (tenderSeen ? null : (cash ?? card));
+  if (!given) return null;
+  const paidBy = (g: MoneyReading, c: MoneyReading | null): Paid => {
+    const changeValue = c?.value ?? 0;
+    const alts = [
+      ...alternativeAmounts(g.toks, g.value, ctx).map((a) => a - changeValue),
+      ...(c ? alternativeAmounts(c.toks, c.value, ctx).map((a) => g.value - a) : []),
+    ].map(round2);
+    return {
+      value: round2(g.value - changeValue),
+      box: unionBox(g.toks.map((t) => t.box)),
+      page: g.row.page,
+      order: g.row.index,
+      readConf: c ? Math.min(avgConf(g.toks), avgConf(c.toks)) : avgConf(g.toks),
+      alts,
+    };
+  };
+  // a card payment is the bill itself; cash needs its change to say what was paid
+  if (given === card && (!change || change.value === 0)) return paidBy(card, null);
+  if (!change || change.value < 0 || change.value >= given.value) return null;
+  return paidBy(given, change);
 }
 
 /** CASH − CHANGE when a receipt prints both (the amount tendered and the change given), else null. */
 export function cashLessChange(ctx: DocContext): number | null {
-  let cash: number | null = null;
-  let change: number | null = null;
-  for (const row of ctx.layout.rows) {
-    const m = /^\W*(cash|change)\W*$/i.exec(row.words[0]?.text ?? '');
-    if (!m?.[1]) continue;
-    const v = parseTyped(row.words.slice(1), 'currency', ctx);
-    if (!v || typeof v.value !== 'number' || v.quality < 1) continue;
-    if (/cash/i.test(m[1])) cash = v.value;
-    else if (cash !== null && change === null) change = v.value;
-  }
-  if (cash === null || change === null || change < 0 || change >= cash) return null;
-  return round2(cash - change);
+  return amountPaid(ctx)?.value ?? null;
 }
 
 const COMPANY_SUFFIX =
@@ -330,6 +508,9 @@ const COMPANY_SUFFIX =
 /** Legal-entity suffixes: a line carrying one is the company name far more often than a weak trade word. */
 const STRONG_SUFFIX =
   /\b(s[do0]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|corp(oration)?|plc|pte|pty|enterprises?|trading)\b/i;
+/** A line opening with a business-form word rather than a name. */
+const LEADING_FORM =
+  /^\W*(enterprises?|trading|hardware|holdings|industries|services|stores?|supermarket|restaurant|restoran|bakery|pharmacy|sdn|bhd|berhad|ltd|limited|inc|llc|gmbh|plc)\b/i;
 const NOT_VENDOR =
   /^(tax\s*invoice|simplified\s*tax\s*invoice|invoice|receipt|official\s*receipt|cash\s*(bill|sale|receipt)|bill|tax|original|copy|duplicate|welcome|page\b.*|statement|quotation|credit\s*note|debit\s*note|order|thank\s*you.*)$/i;
 const REG_NO =
@@ -372,37 +553,90 @@ export function fixOcrLetters(text: string): string {
 
 /** Company names with OCR confusions in their legal suffix ("SON BHD", "SDN 8HD") and look-alike digits fixed. */
 export function normaliseCompany(text: string): string {
-  return fixOcrLetters(text).replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2');
+  return (
+    fixOcrLetters(text)
+      .replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2')
+      // OCR reads round brackets as braces and glues a stray stroke to them ("BAKERIES/(KL)")
+      .replace(/\{/g, '(')
+      .replace(/\}/g, ')')
+      .replace(/\s*[/|\\]+\s*\(/g, ' (')
+      .replace(/\)\s*[/|\\]+\s*/g, ') ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+const DOCUMENT_TITLE =
+  '(?:(?:tax|retail|sales|commercial|pro\\s*-?\\s*forma|simplified|official|cash|credit|debit|payment)\\s+)?' +
+  '(?:invoices?|receipts?|factu(?:u)?r|facture|rechnung|bill|statement|quotation)(?:\\s*/\\s*bill)?';
+const LEADING_TITLE = new RegExp(`^${DOCUMENT_TITLE}\\b[\\s.:#-]*`, 'i');
+const TRAILING_TITLE = new RegExp(`[\\s.:#-]*\\b${DOCUMENT_TITLE}[\\s.:]*$`, 'i');
+
+/**
+ * A header line without the document's title: issuers print their name beside it ("Amazon Web
+ * Services Invoice", "FACTUUR. Coolblue B.V."). A line that is only a title comes back empty.
+ */
+export function withoutDocumentTitle(text: string): string {
+  return text.replace(LEADING_TITLE, '').replace(TRAILING_TITLE, '').trim();
 }
 
 interface TopLine {
   row: Row;
+  /** The words of the line's first column (the whole row when it is one column). */
+  words: Tok[];
   text: string;
+}
+
+/**
+ * A two-column header (seller on one side, invoice number and dates on the other) reads as one
+ * row: split it at the wide gap into the right-hand column, so each side is a line of its own. A
+ * single-column line, even one with spaced-out letters, stays whole.
+ */
+function columnsOf(row: Row, pageWidth: number): Tok[][] {
+  const parts = segments(row.words, row.height, 3);
+  const rightStart = parts[1]?.[0]?.box[0];
+  if (!parts[0] || rightStart === undefined || rightStart <= pageWidth * 0.4) return [row.words];
+  return [parts[0], parts.slice(1).flat()];
+}
+
+/** The words of a header line as a possible company name, or null when they are anything else. */
+function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string } | null {
+  // OCR is often unsure of correctly read capitalised words; only doubtful fragments are dropped
+  const good = words.filter(
+    (w) => w.conf >= 0.45 || /^\(?[A-Z][A-Za-z.&'-]{2,}\)?,?$/.test(w.text),
+  );
+  const text = withoutDocumentTitle(
+    good
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/\s*\(\s*\d{3,}[-\s]?[a-z0-9]?\s*\)\s*$/i, '')
+      .replace(/^[|\s"'‘“]+|[|\s]+$/g, '')
+      .trim(),
+  );
+  if (!text || avgConf(words) < 0.5) return null;
+  if (NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim())) return null;
+  if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
+    return null;
+  return { words, text };
 }
 
 /** The vendor: the first prominent line(s) at the top that are not a label, date or number. */
 export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: number } | null {
   const rows = ctx.layout.rows.filter((r) => r.page === (ctx.layout.rows[0]?.page ?? 1));
   const pageH = ctx.layout.doc.pages[0]?.height ?? 1000;
+  const pageW = ctx.layout.doc.pages[0]?.width ?? 1000;
   const top: TopLine[] = [];
   for (const row of rows) {
     if (row.box[1] > pageH * 0.45 && top.length) break;
     if (top.length >= 8) break;
-    // OCR is often unsure of correctly read capitalised words; only doubtful fragments are dropped
-    const good = row.words.filter(
-      (w) => w.conf >= 0.45 || /^\(?[A-Z][A-Za-z.&'-]{2,}\)?,?$/.test(w.text),
-    );
-    const text = good
-      .map((w) => w.text)
-      .join(' ')
-      .replace(/\s*\(\s*\d{3,}[-\s]?[a-z0-9]?\s*\)\s*$/i, '')
-      .replace(/^[|\s"'‘“]+|[|\s]+$/g, '')
-      .trim();
-    if (avgConf(row.words) < 0.5) continue;
-    if (NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim())) continue;
-    if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
-      continue;
-    top.push({ row, text });
+    // The first column that reads as a name; the other is tried when the first is a title or a label.
+    for (const words of columnsOf(row, pageW)) {
+      const line = vendorLine(words, ctx);
+      if (line) {
+        top.push({ row, ...line });
+        break;
+      }
+    }
   }
   if (!top.length) return null;
   // the company name is printed above the address: look for it only in the lines before the first address line
@@ -423,32 +657,48 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
     const tallest = firstFew.reduce((a, b) => (h(b) > h(a) * 1.3 ? b : a), first);
     idx = top.indexOf(tallest);
   }
-  const chosen = top[idx];
+  let chosen = top[idx];
   if (!chosen) return null;
-  let text = chosen.text;
-  let rowsUsed = [chosen.row];
-  const next = top[idx + 1];
+  const previous = top[idx - 1];
+  // a legal name does not start with its business form: a line that does ("ENTERPRISE (SETIA
+  // ALAM) SDN BHD") carries on the name printed on the line above
   if (
-    next &&
-    !COMPANY_SUFFIX.test(text) &&
-    COMPANY_SUFFIX.test(next.text) &&
-    next.text.split(/\s+/).length <= 6 &&
-    next.row.index === chosen.row.index + 1
+    previous &&
+    previous.row.index === chosen.row.index - 1 &&
+    LEADING_FORM.test(chosen.text) &&
+    !looksAddress(previous.text)
   ) {
-    text = `${text} ${next.text}`;
-    rowsUsed = [chosen.row, next.row];
+    idx -= 1;
+    chosen = previous;
   }
-  const toks = rowsUsed.flatMap((r) => r.words);
+  let text = chosen.text;
+  let used = [chosen];
+  const next = top[idx + 1];
+  // a name too long for one line continues on the next, which ends in the legal form ("… HARDWARE" /
+  // "ENTERPRISE (SETIA ALAM) SDN BHD"); a trade word alone ("BAKERY") does not end a legal name
+  const continues =
+    next !== undefined &&
+    next.row.index === chosen.row.index + 1 &&
+    next.text.split(/\s+/).length <= 6 &&
+    !looksAddress(next.text) &&
+    ((!COMPANY_SUFFIX.test(text) && COMPANY_SUFFIX.test(next.text)) ||
+      (!STRONG_SUFFIX.test(normaliseCompany(text)) &&
+        STRONG_SUFFIX.test(normaliseCompany(next.text))));
+  if (next && continues) {
+    text = `${text} ${next.text}`;
+    used = [chosen, next];
+  }
+  const toks = used.flatMap((line) => line.words);
   return {
     cand: {
       value: normaliseCompany(text),
-      box: unionBox(rowsUsed.map((r) => r.box)),
+      box: unionBox(toks.map((t) => t.box)),
       page: chosen.row.page,
       confidence: conf * ocrFactor(toks),
       order: chosen.row.index,
       where: 'fallback',
     },
-    rowIndex: rowsUsed[rowsUsed.length - 1]?.index ?? chosen.row.index,
+    rowIndex: used[used.length - 1]?.row.index ?? chosen.row.index,
   };
 }
 
@@ -468,7 +718,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
       findDates(text, ctx.order).length > 0 ||
       /^[a-z .#/]{2,20}:/i.test(text) ||
       NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim()) ||
-      /invoice|receipt|cashier|counter|table|member/i.test(text) ||
+      /invoice|receipt|cashier|counter|table|member|guest|\bserver\b|\bpax\b/i.test(text) ||
       /@|www\.|http/i.test(text);
     const skippable = REG_NO.test(text) || avgConf(row.words) < 0.45 || letters(text) < 2;
     if (!picked.length) {
@@ -489,12 +739,19 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     picked.push(row);
   }
   if (!picked.length) return null;
-  const text = fixOcrLetters(
-    picked
-      .map((r) => r.text.replace(/^[|\s"'‘“_]+|[|\s:—-]+$/g, '').trim())
-      .join(' ')
-      .replace(/\s+/g, ' '),
-  );
+  const text = repairAddressWords(
+    fixOcrLetters(
+      picked
+        .map((r) => r.text.replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '').trim())
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    ),
+  )
+    // quote marks are specks between words here; an O read as Q before a house number ("NQ.6")
+    .replace(/[‘’“”"`]/g, '')
+    .replace(/\bNQ(?=\.?\s?\d)/g, 'NO')
+    .replace(/^_+|_+$/g, '')
+    .trim();
   const toks = picked.flatMap((r) => r.words);
   return {
     value: text,
@@ -506,21 +763,40 @@ export function addressFallback(ctx: DocContext): Candidate | null {
   };
 }
 
-function firstDate(ctx: DocContext): Candidate | null {
+/**
+ * A document's own date (issue, purchase) lies in the past or very near future; a "date" further ahead
+ * is an OCR misreading or a different kind of number ("11-22 - 30" in an item code).
+ */
+export function isPlausibleDocumentDate(iso: string, now: Date = new Date()): boolean {
+  const year = Number(iso.slice(0, 4));
+  return year >= 1980 && year <= now.getUTCFullYear() + 1;
+}
+
+const TIME = /\b([01]?\d|2[0-3])[:.][0-5]\d(?:[:.][0-5]\d)?\s*(?:am|pm)?\b/i;
+
+/**
+ * The date printed without a label: on receipts the purchase date sits beside its time, so a date
+ * with a time on its row is preferred; otherwise the first plausible date of the document.
+ */
+function unlabelledDate(ctx: DocContext): Candidate | null {
+  let first: Candidate | null = null;
   for (const row of ctx.layout.rows) {
     const t = parseTyped(row.words, 'date', ctx);
-    if (t && typeof t.value === 'string') {
-      return {
-        value: t.value,
-        box: unionBox(t.toks.map((x) => x.box)),
-        page: row.page,
-        confidence: 0.7 * t.quality * ocrFactor(t.toks),
-        order: row.index,
-        where: 'fallback',
-      };
-    }
+    if (!t || typeof t.value !== 'string' || !isPlausibleDocumentDate(t.value)) continue;
+    const rest = row.words.filter((w) => !t.toks.includes(w));
+    const withTime = TIME.test(rest.map((w) => w.text).join(' '));
+    const cand: Candidate = {
+      value: t.value,
+      box: unionBox(t.toks.map((x) => x.box)),
+      page: row.page,
+      confidence: (withTime ? 0.75 : 0.65) * t.quality * ocrFactor(t.toks),
+      order: row.index,
+      where: 'fallback',
+    };
+    if (withTime) return cand;
+    first ??= cand;
   }
-  return null;
+  return first;
 }
 
 function largestAmount(ctx: DocContext): Candidate | null {
@@ -627,9 +903,12 @@ export function extractField(field: FieldDefinition, ctx: DocContext): Extracted
       ? toValue(largestAmount(ctx))
       : NOTHING;
   }
+  if (concept === 'date') {
+    cands = cands.filter((c) => typeof c.value !== 'string' || isPlausibleDocumentDate(c.value));
+  }
   const best = pickFirstBest(cands);
   if (best) return toValue(best);
   if (field.type === 'date' && (concept === 'date' || concept === null))
-    return toValue(firstDate(ctx));
+    return toValue(unlabelledDate(ctx));
   return NOTHING;
 }

@@ -7,6 +7,8 @@ export interface Tok {
   norm: string;
   box: Box;
   conf: number;
+  /** Other OCR readings of the same word (see Word.alternatives). */
+  alts?: { text: string; conf: number }[];
 }
 
 export interface Row {
@@ -59,8 +61,12 @@ const vOverlap = (a: Box, b: Box): number => {
 /** A word, split where a label is glued to its value ("Date:25/12/2018" → "Date:" + "25/12/2018"). */
 const toToks = (w: Word): Tok[] => {
   const m = /^([A-Za-z][A-Za-z .#/]*[:#])(\S.*)$/.exec(w.text);
-  if (!m || !m[1] || !m[2] || /^[:#]/.test(m[2]))
-    return [{ text: w.text, norm: normWord(w.text), box: w.box, conf: w.confidence }];
+  if (!m || !m[1] || !m[2] || /^[:#]/.test(m[2])) {
+    const tok: Tok = { text: w.text, norm: normWord(w.text), box: w.box, conf: w.confidence };
+    if (w.alternatives?.length)
+      tok.alts = w.alternatives.map((a) => ({ text: a.text, conf: a.confidence }));
+    return [tok];
+  }
   const [x0, y0, x1, y1] = w.box;
   const cut = x0 + ((x1 - x0) * m[1].length) / w.text.length;
   return [
@@ -171,7 +177,9 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
   const out: PhraseMatch[] = [];
   const tol = fuzzy ? tolerance(phrase.length) : 0;
   for (let i = 0; i < words.length; i++) {
-    if (!words[i]?.norm) continue;
+    // every accepted match starts with the phrase's first letter (see the test below), so other
+    // starts are skipped before any edit distance is computed
+    if (words[i]?.norm[0] !== phrase[0]) continue;
     let acc = '';
     for (let j = i; j < words.length && j < i + 6; j++) {
       acc += words[j]?.norm ?? '';
@@ -192,6 +200,28 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
     }
   }
   return out;
+}
+
+const rowMatches = new WeakMap<Row, Map<string, PhraseMatch[]>>();
+
+/**
+ * matchPhrase over a row's words, memoised per row: every field and table of a schema looks for its
+ * labels, and for all other labels as blockers, on every row, and fuzzy matching dominates
+ * extraction time otherwise.
+ */
+export function matchPhraseInRow(row: Row, phrase: string, fuzzy = true): PhraseMatch[] {
+  let memo = rowMatches.get(row);
+  if (!memo) {
+    memo = new Map();
+    rowMatches.set(row, memo);
+  }
+  const key = `${fuzzy ? 1 : 0}${phrase}`;
+  let found = memo.get(key);
+  if (!found) {
+    found = matchPhrase(row.words, phrase, fuzzy);
+    memo.set(key, found);
+  }
+  return found;
 }
 
 export const compact = (s: string): string => normWord(s.replace(/[_]/g, ' '));

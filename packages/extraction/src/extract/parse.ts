@@ -110,10 +110,28 @@ export function fixOcrDigits(text: string): string {
   });
 }
 
+/**
+ * OCR misreads of a zero inside the year of a numeric date: letters that look like 0 ("17/06/2C18")
+ * and a four-digit year outside any plausible century ("10-05-2817", "2O18"). A year in 2100-2999 is
+ * read as 20yy: receipts and invoices are not dated in the 22nd century, while a 0 printed thin or
+ * faint is read as 8, 6 or 9 often enough.
+ */
+function repairDateYears(text: string): string {
+  return text.replace(
+    /(?<![\d])(\d{1,2}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?)([0-9OoCDQ]{4}|[0-9OoCDQ]{2})(?![\dA-Za-z])/g,
+    (_m, head: string, year: string) => {
+      let y = year.replace(/[OoCDQ]/g, '0');
+      if (y.length === 4 && y[0] === '2' && y[1] !== '0' && Number(y) > 2099) y = `20${y.slice(2)}`;
+      return head + y;
+    },
+  );
+}
+
 /** Every date found in a text, in order. `order` decides dd/mm vs mm/dd when both are ≤ 12. */
 export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] {
   const out: ParsedDate[] = [];
-  const src = fixOcrDigits(text);
+  // Both repairs keep the text's length, so match indexes still point into the original text.
+  const src = repairDateYears(fixOcrDigits(text));
   const taken: [number, number][] = [];
   const push = (m: RegExpExecArray, y: number, mo: number, d: number, ambiguous: boolean) => {
     const start = m.index;
@@ -258,7 +276,7 @@ export function detectCurrency(text: string): string | null {
   const votes = new Map<string, number>();
   const add = (c: string, w: number) => votes.set(c, (votes.get(c) ?? 0) + w);
   for (const m of text.matchAll(new RegExp(CODE_RE.source, 'g'))) if (m[1]) add(m[1], 3);
-  for (const m of text.matchAll(/\b(?:Rs\.?|INR)\s?\d/g)) if (m[0]) add('INR', 2);
+  for (const m of text.matchAll(/\b(?:Rs\.?|INR)\s?[-−]?\s?\d/g)) if (m[0]) add('INR', 2);
   const symbols: [RegExp, string][] = [
     [/€/g, 'EUR'],
     [/£/g, 'GBP'],

@@ -2,7 +2,15 @@
 import type { ColumnDefinition, TableDefinition } from '@parser/contracts';
 import type { ExtractedTable, ExtractedValue, Page, Box } from '../document.js';
 import { ALL_PHRASES, conceptById } from './concepts.js';
-import { compact, matchPhrase, segments, unionBox, type Row, type Tok } from './layout.js';
+import {
+  compact,
+  matchPhrase,
+  matchPhraseInRow,
+  segments,
+  unionBox,
+  type Row,
+  type Tok,
+} from './layout.js';
 import { parseTyped, type DocContext } from './fields.js';
 
 const COLUMN_SYNONYMS: { keys: string[]; labels: string[] }[] = [
@@ -177,7 +185,7 @@ export function matchHeader(
   const done = new Set<number>();
   for (const o of options) {
     if (done.has(o.ci)) continue;
-    for (const m of matchPhrase(row.words, o.p)) {
+    for (const m of matchPhraseInRow(row, o.p)) {
       let free = true;
       for (let i = m.start; i < m.end; i++) if (used.has(i)) free = false;
       if (!free) continue;

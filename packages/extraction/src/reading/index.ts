@@ -1,5 +1,7 @@
 export { DocumentReadError, isDocumentReadError, type DocumentReadErrorCode } from './errors.js';
+export { inspectDocument, type DocumentInfo } from './inspect-document.js';
 export { groupLinesIntoBlocks, groupWordsIntoLines, unionBoxes } from './layout.js';
 export { ocrPoolSize, terminateOcr } from './ocr-pool.js';
-export { readDocument, type ReadOptions } from './read-document.js';
+export { READER_VERSION, readDocument, type ReadOptions } from './read-document.js';
+export { MAX_PREVIEW_WIDTH, type PageImage, renderPageImage } from './render-page.js';
 export { formatFromFileName, sniffFormat } from './sniff-format.js';

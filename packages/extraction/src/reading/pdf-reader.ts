@@ -35,7 +35,7 @@ const assetDir = (name: string) => pathToFileURL(path.join(pdfjsRoot, name)).pat
 /** Very large pages (posters, 600 dpi scans placed at full size) would need gigabytes of pixels. */
 const MAX_RENDER_PIXELS = 40_000_000;
 
-async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const task = getDocument({
     // pdfjs transfers (detaches) the buffer it is given; copy so the caller's bytes stay usable.
     data: new Uint8Array(bytes),
@@ -126,6 +126,18 @@ async function damagedIfThrows<T>(work: Promise<T>): Promise<T> {
       detail: cause instanceof Error ? cause.message : String(cause),
       cause,
     });
+  }
+}
+
+/** Page count from the PDF's page tree, without reading any page. Throws DocumentReadError. */
+export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  const pdf = await openPdf(bytes);
+  try {
+    if (pdf.numPages === 0)
+      throw new DocumentReadError('EMPTY', { userMessage: 'The PDF has no pages.' });
+    return pdf.numPages;
+  } finally {
+    await pdf.destroy();
   }
 }
 

@@ -73,3 +73,9 @@ export async function readDocument(
   const pages = await readPages(format, bytes, options);
   return { format, pages, text: pages.map(pageText).join('\f') };
 }
+
+/**
+ * Identifies what readDocument returns for given bytes. Bump it with every change that alters a
+ * reading (OCR settings, layout grouping), so callers that cache readings read the file again.
+ */
+export const READER_VERSION = '4';

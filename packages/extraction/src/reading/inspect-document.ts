@@ -1,0 +1,41 @@
+import type { DocumentFormat } from '../document.js';
+import { DocumentReadError } from './errors.js';
+import { countImagePages } from './image-reader.js';
+import { countPdfPages } from './pdf-reader.js';
+import { formatFromFileName, sniffFormat } from './sniff-format.js';
+import { readDoc, readDocx } from './word-reader.js';
+
+export interface DocumentInfo {
+  format: DocumentFormat;
+  pages: number;
+}
+
+/**
+ * The format (from the bytes) and the page count of a document, without OCR: what an upload needs
+ * to answer at once. Damaged, encrypted and unsupported files throw the same typed errors as
+ * readDocument, so a file that inspects cleanly will also open for reading.
+ */
+export async function inspectDocument(bytes: Uint8Array, fileName?: string): Promise<DocumentInfo> {
+  if (bytes.length === 0) throw new DocumentReadError('EMPTY');
+  const format = sniffFormat(bytes);
+  if (!format) {
+    const claimed = formatFromFileName(fileName);
+    throw claimed
+      ? new DocumentReadError('CORRUPT', { detail: `content does not look like ${claimed}` })
+      : new DocumentReadError('UNSUPPORTED_FORMAT', { detail: fileName });
+  }
+  switch (format) {
+    case 'pdf':
+      return { format, pages: await countPdfPages(bytes) };
+    case 'png':
+    case 'jpeg':
+    case 'tiff':
+      return { format, pages: await countImagePages(bytes) };
+    // Word has no fixed pages; the engine lays the text out on A4-sized pages, which is what
+    // review shows, so their count is the one to report. Reading the text costs milliseconds.
+    case 'docx':
+      return { format, pages: (await readDocx(bytes)).length };
+    case 'doc':
+      return { format, pages: (await readDoc(bytes)).length };
+  }
+}

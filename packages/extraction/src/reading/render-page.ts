@@ -1,0 +1,113 @@
+import { createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+
+import { DocumentReadError } from './errors.js';
+import { countImagePages } from './image-reader.js';
+import { openPdf } from './pdf-reader.js';
+import { sniffFormat } from './sniff-format.js';
+
+export interface PageImage {
+  /** JPEG bytes: a preview needs no lossless pixels, and JPEG encodes several times faster. */
+  bytes: Buffer;
+  contentType: 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+/** Previews wider than this add nothing on a screen but time and memory. */
+export const MAX_PREVIEW_WIDTH = 2400;
+const MAX_PREVIEW_PIXELS = 12_000_000;
+const JPEG_QUALITY = 82;
+
+/**
+ * One page of a document as an image `width` pixels wide, for previews that highlight where values
+ * were read (boxes scale by width / page width). PDFs are rendered, images and TIFF pages resized
+ * (turned upright from EXIF, as they are for OCR). Answers null when the page does not exist or
+ * the format has no fixed pages (Word). Throws DocumentReadError for damaged files.
+ */
+export async function renderPageImage(
+  bytes: Uint8Array,
+  pageNumber: number,
+  width: number,
+): Promise<PageImage | null> {
+  const target = Math.max(16, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
+  const format = sniffFormat(bytes);
+  switch (format) {
+    case 'pdf':
+      return renderPdfPage(bytes, pageNumber, target);
+    case 'png':
+    case 'jpeg':
+    case 'tiff':
+      return resizeImagePage(bytes, pageNumber, target);
+    case 'docx':
+    case 'doc':
+    case null:
+      return null;
+  }
+}
+
+async function renderPdfPage(
+  bytes: Uint8Array,
+  pageNumber: number,
+  width: number,
+): Promise<PageImage | null> {
+  const pdf = await openPdf(bytes);
+  try {
+    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pdf.numPages) return null;
+    const page = await pdf.getPage(pageNumber);
+    try {
+      const base = page.getViewport({ scale: 1 });
+      let scale = width / base.width;
+      const pixels = base.width * base.height * scale * scale;
+      if (pixels > MAX_PREVIEW_PIXELS) scale *= Math.sqrt(MAX_PREVIEW_PIXELS / pixels);
+      const viewport = page.getViewport({ scale });
+      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvas: canvas as never, canvasContext: context as never, viewport })
+        .promise;
+      return {
+        bytes: await canvas.encode('jpeg', JPEG_QUALITY),
+        contentType: 'image/jpeg',
+        width: canvas.width,
+        height: canvas.height,
+      };
+    } finally {
+      page.cleanup();
+    }
+  } catch (cause) {
+    if (cause instanceof DocumentReadError) throw cause;
+    throw new DocumentReadError('CORRUPT', {
+      userMessage: 'The PDF file is damaged and cannot be read.',
+      detail: cause instanceof Error ? cause.message : String(cause),
+      cause,
+    });
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function resizeImagePage(
+  bytes: Uint8Array,
+  pageNumber: number,
+  width: number,
+): Promise<PageImage | null> {
+  const pages = await countImagePages(bytes);
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) return null;
+  try {
+    const { data, info } = await sharp(bytes, { page: pageNumber - 1, failOn: 'error' })
+      .rotate()
+      .resize({ width, withoutEnlargement: false })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+  } catch (cause) {
+    throw new DocumentReadError('CORRUPT', {
+      userMessage: 'The image file is damaged and cannot be read.',
+      detail: cause instanceof Error ? cause.message : String(cause),
+      cause,
+    });
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Real documents generated in memory for server tests, end-to-end tests and benchmarks, so the
+ * repository holds no binary fixtures and every value a test checks is visible where it is made.
+ */
+export { CONTENT_TYPES, type GeneratedDocument } from './document.js';
+export { multiPageTiffBytes, pngToJpeg, textImagePng, type TextImageOptions } from './images.js';
+export {
+  invoiceData,
+  invoicePdf,
+  invoiceTextLines,
+  printedAmount,
+  printedDate,
+  receiptImage,
+  scannedInvoicePdf,
+  type Invoice,
+  type InvoiceOptions,
+  type LineItem,
+  type LineItemInput,
+  type Party,
+  type Receipt,
+  type ReceiptOptions,
+} from './invoice.js';
+export { invoiceDocx } from './word.js';
+export { corruptPdf, encryptedPdf, windowsProgram } from './broken.js';
+export { multiPageTiff, textPdf } from './pages.js';
+export { pdfBytes } from './pdf.js';
