@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { terminateOcr } from '@parser/extraction';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,23 +17,80 @@ import {
 
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limiter.js';
 import { AccessTokens } from './modules/auth/tokens.js';
+import { DocTypesRepository } from './modules/doc-types/doc-types.repository.js';
+import { docTypesRoutes } from './modules/doc-types/doc-types.routes.js';
+import { DocTypesService } from './modules/doc-types/doc-types.service.js';
+import { FilesRepository } from './modules/files/files.repository.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { FilesService } from './modules/files/files.service.js';
+import { DocumentsRepository } from './modules/documents/documents.repository.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
+import { ExportsRepository } from './modules/exports/exports.repository.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { ExportsService } from './modules/exports/exports.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { PipelineProcessing } from './modules/pipelines/pipeline-processing.service.js';
+import { registerPipelineJobs } from './modules/pipelines/pipelines.jobs.js';
+import { PipelinesRemoval } from './modules/pipelines/pipelines-removal.js';
+import { PipelinesRepository } from './modules/pipelines/pipelines.repository.js';
+import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.js';
+import { PipelinesService } from './modules/pipelines/pipelines.service.js';
+import { RagRepository } from './modules/rag/rag.repository.js';
+import { ragRoutes } from './modules/rag/rag.routes.js';
+import { RagService } from './modules/rag/rag.service.js';
 import { TenantsRepository } from './modules/tenants/tenants.repository.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { TenantsService } from './modules/tenants/tenants.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs.js';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { JobRegistry } from './jobs/job-registry.js';
+import { JobsRepository } from './jobs/jobs.repository.js';
+import type { BlobStorage } from './storage/blob-storage.js';
 
 export const VERSION = '0.1.0';
 
 export interface Services {
   auth: AuthService;
   tenants: TenantsService;
+  files: FilesService;
+  docTypes: DocTypesService;
+  rag: RagService;
+  pipelines: PipelinesService;
+  uploads: UploadsService;
+  documents: DocumentsService;
+  exports: ExportsService;
+  webhooks: WebhooksService;
+  apiKeys: ApiKeysService;
+}
+
+/** The job queue of an app: what its services enqueue and what a worker needs to run it. */
+export interface AppJobs {
+  repository: JobsRepository;
+  queue: JobQueue;
+  registry: JobRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue; server.ts (or a test) starts a JobWorker over it. */
+    jobs: AppJobs;
+  }
 }
 
 export interface BuildAppOptions {
@@ -39,6 +98,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Key that signs access tokens (kept in DATA_DIR by the server entry point). */
   tokenSigningKey: Uint8Array;
+  /** Where uploaded file contents live (`${DATA_DIR}/files` by default). */
+  storage: BlobStorage;
   logger?: boolean;
 }
 
@@ -47,6 +108,7 @@ export async function buildApp({
   config,
   db,
   tokenSigningKey,
+  storage,
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -59,6 +121,10 @@ export async function buildApp({
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
+  const maxUploadBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -79,6 +145,36 @@ export async function buildApp({
   const tenants = new TenantsRepository(db);
   const accessTokens = new AccessTokens(tokenSigningKey, config.ACCESS_TOKEN_TTL_SECONDS);
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const ragDocuments = new RagRepository(db);
+  const fileRows = new FilesRepository(db);
+  const files = new FilesService({ files: fileRows, storage, log: app.log });
+  const jobsRepository = new JobsRepository(db);
+  const jobs: AppJobs = {
+    repository: jobsRepository,
+    queue: new JobQueue(jobsRepository),
+    registry: new JobRegistry(),
+  };
+  const pipelineRows = new PipelinesRepository(db);
+  const pipelinesRemoval = new PipelinesRemoval(db);
+  const docTypes = new DocTypesService({
+    db,
+    docTypes: new DocTypesRepository(db),
+    rag: ragDocuments,
+    pipelinesRemoval,
+    files,
+    log: app.log,
+  });
+  const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, queue: jobs.queue };
+  registerPipelineJobs(jobs.registry, new PipelineProcessing(pipelineDeps));
+  const exports = new ExportsService({ exports: new ExportsRepository(db), docTypes, files });
+  const webhooks = new WebhooksService({
+    db,
+    webhooks: new WebhooksRepository(db),
+    exports,
+    queue: jobs.queue,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+  });
+  registerWebhookJobs(jobs.registry, webhooks);
   const services: Services = {
     auth: new AuthService({
       db,
@@ -92,12 +188,35 @@ export async function buildApp({
       },
     }),
     tenants: new TenantsService({ db, tenants, users }),
+    files,
+    docTypes,
+    rag: new RagService({ rag: ragDocuments, storage, log: app.log }),
+    pipelines: new PipelinesService({ ...pipelineDeps, removal: pipelinesRemoval, tenants }),
+    uploads: new UploadsService({ ...pipelineDeps, fileRows }),
+    documents: new DocumentsService(new DocumentsRepository(db)),
+    exports,
+    webhooks,
+    apiKeys: new ApiKeysService(new ApiKeysRepository(db)),
   };
+  // Automatic export: a delivery is queued in the approval's own transaction.
+  services.pipelines.onApproved((approved, trx) => webhooks.enqueueOnApproval(approved, trx));
+  app.decorate('jobs', jobs);
+  // OCR workers keep the process alive; they are started on first use and stopped with the app.
+  app.addHook('onClose', () => terminateOcr());
 
-  await app.register(authPlugin, { accessTokens, users });
+  await app.register(authPlugin, { accessTokens, users, apiKeys: services.apiKeys });
   await app.register(healthRoutes, { db, version: VERSION });
   await app.register(authRoutes, { services, refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS });
   await app.register(tenantsRoutes, { services, publicUrl: config.PUBLIC_URL });
+  await app.register(filesRoutes, { services, maxUploadBytes });
+  await app.register(docTypesRoutes, { services });
+  await app.register(ragRoutes, { services, maxUploadBytes });
+  await app.register(uploadsRoutes, { services });
+  await app.register(pipelinesRoutes, { services });
+  await app.register(documentsRoutes, { services });
+  await app.register(exportsRoutes, { exports: services.exports });
+  await app.register(webhooksRoutes, { webhooks: services.webhooks });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

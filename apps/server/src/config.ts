@@ -31,6 +31,13 @@ const EnvSchema = z.object({
   /** Set when the server runs behind a reverse proxy, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
+  /** Background jobs (extraction, deliveries) run at once by the in-process worker; default: the OCR pool size. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Lets webhooks reach loopback, private and link-local addresses. Off by default so a webhook
+   * URL cannot reach into the server's own network (cloud metadata, internal services).
+   */
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -1,11 +1,16 @@
 import path from 'node:path';
 
+import { ocrPoolSize } from '@parser/extraction';
+
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance.js';
 import { migrate } from './db/migrate.js';
+import { JobWorker } from './jobs/job-worker.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
+import { LocalDirectoryStorage } from './storage/local-directory-storage.js';
 
 const config = loadConfig();
 const releaseLock = lockDataDir(config.DATA_DIR);
@@ -18,7 +23,22 @@ const app = await buildApp({
   config,
   db: database.db,
   tokenSigningKey: loadOrCreateSecret(config.DATA_DIR, 'token-signing-key'),
+  storage: new LocalDirectoryStorage(path.join(config.DATA_DIR, 'files')),
 });
+
+// Embedded mode: the worker runs in this process. The data directory lock makes it the only
+// worker on a PGlite database, so jobs left running by a previous process resume at once.
+const worker = new JobWorker({
+  jobs: app.jobs.repository,
+  registry: app.jobs.registry,
+  queue: app.jobs.queue,
+  logger: app.log.child({ component: 'worker' }),
+  concurrency: config.WORKER_CONCURRENCY ?? ocrPoolSize(),
+  recoverAllOnStart: database.kind === 'pglite',
+});
+
+const stopMaintenance =
+  database.kind === 'pglite' ? startEmbeddedMaintenance(database.db, app.log) : () => undefined;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -26,6 +46,8 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    stopMaintenance();
+    await worker.stop();
     await app.close();
     await database.close();
   } finally {
@@ -38,6 +60,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
+  await worker.start();
   app.log.info(
     `Parser is running on http://localhost:${config.PORT} (database: ${database.kind}, data: ${config.DATA_DIR})`,
   );

@@ -7,6 +7,7 @@ import {
   signUpWithTenant,
   type TestApp,
 } from './build-test-app.js';
+import { uniqueEmail } from './factories.js';
 
 // One fresh database per file (a new PGlite takes seconds); every test uses its own e-mails.
 let t: TestApp;
@@ -17,10 +18,6 @@ afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });
-
-let counter = 0;
-/** A unique address per call, so tests sharing the database never collide. */
-const uniqueEmail = (name = 'ada') => `${name}.${++counter}.${Date.now()}@example.com`;
 
 const signup = (email: string, password = 'correct horse battery') =>
   t.app.inject({ method: 'POST', url: '/auth/signup', payload: { email, password } });

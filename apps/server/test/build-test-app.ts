@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -7,10 +10,18 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { JobWorker, type JobWorkerOptions } from '../src/jobs/job-worker.js';
+import { LocalDirectoryStorage } from '../src/storage/local-directory-storage.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The app's blob storage, in a temporary directory removed on close. */
+  storage: LocalDirectoryStorage;
+  /** A worker over the app's job queue (not started); `concurrency` 2 unless given. */
+  newWorker(options?: Partial<JobWorkerOptions>): JobWorker;
+  /** Runs every job that is due (extraction and the steps it enqueues) until none is left. */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,20 +43,37 @@ export async function buildTestApp(
   const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await openDatabase({ url: postgresUrl ?? 'memory://', schema });
   await migrate(handle.db);
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'parser-test-files-'));
+  const storage = new LocalDirectoryStorage(filesDir);
   const app = await buildApp({
     config,
     db: handle.db,
     tokenSigningKey: randomBytes(32),
+    storage,
     logger: false,
   });
   await app.ready();
+  const newWorker = (options: Partial<JobWorkerOptions> = {}) =>
+    new JobWorker({
+      jobs: app.jobs.repository,
+      registry: app.jobs.registry,
+      queue: app.jobs.queue,
+      logger: app.log,
+      concurrency: 2,
+      recoverAllOnStart: false,
+      ...options,
+    });
   return {
     app,
     db: handle.db,
+    storage,
+    newWorker,
+    drainJobs: () => newWorker().runUntilIdle(),
     async close() {
       await app.close();
       if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
       await handle.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -70,10 +98,59 @@ export async function signUpWithTenant(
     payload: { uid: tokens.uid, email, tenant_name: tenantName },
   });
   const me = register.json<{ tenantId: string }>();
-  return { ...tokens, password, tenantId: me.tenantId, headers: bearer(tokens.access_token) };
+  return {
+    ...tokens,
+    email,
+    password,
+    tenantId: me.tenantId,
+    headers: bearer(tokens.access_token),
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; fileName: string; bytes: Uint8Array; contentType?: string };
+
+/** A multipart/form-data body as a browser's FormData sends it, for `app.inject`. */
+export function multipart(parts: MultipartPart[]) {
+  const boundary = `----parser-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'bytes' in part
+        ? `form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`
+        : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
+    chunks.push('bytes' in part ? Buffer.from(part.bytes) : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Uploads a generated document through POST /api/files:upload; answers its file id. */
+export async function uploadDocument(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  document: { bytes: Uint8Array; fileName: string },
+): Promise<string> {
+  const body = multipart([{ name: 'file', fileName: document.fileName, bytes: document.bytes }]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/files:upload',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+  }
+  return response.json<{ fileId: string }>().fileId;
+}
 
 export const cookieOf = (response: LightMyRequestResponse, name: string) =>
   response.cookies.find((cookie) => cookie.name === name);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, signUpWithTenant, type TestApp } from './build-test-app.js';
+import { buildTestApp, signUpWithTenant, type TestApp } from './build-test-app.js';
+import { company, inviteMember, signUp, uniqueEmail } from './factories.js';
 
 // One fresh database per file; every test makes its own companies and e-mails.
 let t: TestApp;
@@ -9,37 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
-
-async function signupOnly(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/auth/signup',
-    payload: { email, password: 'correct horse battery' },
-  });
-  const tokens = response.json<{ uid: string; access_token: string }>();
-  return { ...tokens, headers: bearer(tokens.access_token) };
-}
-
-/** Admin of a company invites `email`; the invitee signs up and accepts. Answers both parties. */
+/** An admin's company with one member who joined through an invite. */
 async function companyWithMember(tenantName = 'Acme Ltd') {
-  const admin = await signUpWithTenant(t.app, uniqueEmail('admin'), tenantName);
-  const memberEmail = uniqueEmail('member');
-  const invite = await t.app.inject({
-    method: 'POST',
-    url: '/api/invites',
-    headers: admin.headers,
-    payload: { email: memberEmail },
-  });
-  const token = invite.json<{ invite_url: string }>().invite_url.split('/invite/')[1]!;
-  const member = await signupOnly(memberEmail);
-  const accepted = await t.app.inject({
-    method: 'POST',
-    url: `/auth/invites/${token}/accept`,
-    headers: member.headers,
-  });
-  return { admin, member: { ...member, email: memberEmail }, accepted, token };
+  const admin = await company(t.app, tenantName);
+  return { admin, member: await inviteMember(t.app, admin) };
 }
 
 describe('invites', () => {
@@ -63,7 +37,7 @@ describe('invites', () => {
     const preview = await t.app.inject({ method: 'GET', url: `/auth/invites/${token}` });
     expect(preview.json()).toEqual({ tenant_name: 'Acme Ltd', email: memberEmail, role: 'member' });
 
-    const member = await signupOnly(memberEmail);
+    const member = await signUp(t.app, memberEmail);
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/auth/invites/${token}/accept`,
@@ -113,7 +87,7 @@ describe('invites', () => {
     });
     const token = created.json().invite_url.split('/invite/')[1];
 
-    const stranger = await signupOnly(uniqueEmail('stranger'));
+    const stranger = await signUp(t.app, uniqueEmail('stranger'));
     const wrongPerson = await t.app.inject({
       method: 'POST',
       url: `/auth/invites/${token}/accept`,
@@ -308,7 +282,7 @@ describe('PATCH /api/users/:id and DELETE /api/users/:id', () => {
 
 describe('POST /api/users/setup-tenant', () => {
   it('attaches an account without a company to a new one, and changes nothing for one that has one', async () => {
-    const solo = await signupOnly(uniqueEmail('solo'));
+    const solo = await signUp(t.app, uniqueEmail('solo'));
     const fixed = await t.app.inject({
       method: 'POST',
       url: '/api/users/setup-tenant',
@@ -335,7 +309,7 @@ describe('POST /api/users/setup-tenant', () => {
   });
 
   it('keeps users without a company out of tenant routes with 403', async () => {
-    const solo = await signupOnly(uniqueEmail('solo'));
+    const solo = await signUp(t.app, uniqueEmail('solo'));
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/users/tenant',

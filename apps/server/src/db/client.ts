@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 
+import { GuardedPGliteDialect } from './pglite-guard.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -28,7 +29,9 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const plugins = [new CamelCasePlugin()];
+  // Column names are mapped snake_case ↔ camelCase, but never the keys inside jsonb values
+  // (export settings, extracted data): those are stored and answered exactly as written.
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   if (/^postgres(ql)?:\/\//.test(options.url)) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -44,9 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const dataDir = options.url === 'memory://' ? undefined : path.resolve(options.url);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // Extensions ship inside the PGlite package (no download); migrations create the ones used.
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), plugins });
+  const db = new Kysely<DB>({ dialect: new GuardedPGliteDialect(client), plugins });
   return {
     db,
     kind: 'pglite',

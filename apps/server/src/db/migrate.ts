@@ -2,51 +2,81 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 
 import type { Database } from './client.js';
+import type { DB } from './schema.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Key of the transaction-level advisory lock every migration step holds. Servers and workers that
+ * start together on one PostgreSQL (or test runs in schemas of one database) would otherwise race:
+ * extensions are database-wide, so two concurrent `CREATE EXTENSION IF NOT EXISTS` collide.
+ */
+const MIGRATION_LOCK_KEY = 0x5061_7273_6572; // "Parser"
 
 /**
  * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
  * Forward-only: a file that has run is never edited; a change is a new file.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await lockMigrations(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+  });
   const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
-  const applied = new Set(done.rows.map((row) => row.name));
+  const alreadyApplied = new Set(done.rows.map((row) => row.name));
 
   const files = (await readdir(MIGRATIONS_DIR))
     .filter((file) => /^\d{4}_.+\.sql$/.test(file))
     .sort();
   const ran: string[] = [];
   for (const file of files) {
-    if (applied.has(file)) continue;
+    if (alreadyApplied.has(file)) continue;
     const text = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-    await db.transaction().execute(async (trx) => {
+    const appliedNow = await db.transaction().execute(async (trx) => {
+      await lockMigrations(trx);
+      // Another process may have applied it while this one waited for the lock.
+      const again = await sql`SELECT 1 FROM schema_migrations WHERE name = ${file}`.execute(trx);
+      if (again.rows.length > 0) return false;
       for (const statement of splitStatements(text)) await sql.raw(statement).execute(trx);
       await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
+      return true;
     });
-    ran.push(file);
+    if (appliedNow) ran.push(file);
   }
   return ran;
 }
 
+async function lockMigrations(trx: Transaction<DB>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+}
+
 /**
  * PGlite runs one statement per query through the extended protocol, so a file is split at the
- * semicolons that end a line. Migrations keep each statement's closing semicolon at a line end.
+ * semicolons that end a line. Migrations keep each statement's closing semicolon at a line end;
+ * semicolons inside a dollar-quoted body (a function's $$ … $$) never split it.
  */
 export function splitStatements(text: string): string[] {
-  const withoutComments = text
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('--'))
-    .join('\n');
-  return withoutComments
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let dollarQuote: string | null = null;
+  for (const line of text.split('\n')) {
+    if (dollarQuote === null && line.trimStart().startsWith('--')) continue;
+    current.push(line);
+    for (const match of line.matchAll(/\$[A-Za-z_]*\$/g)) {
+      if (dollarQuote === null) dollarQuote = match[0];
+      else if (match[0] === dollarQuote) dollarQuote = null;
+    }
+    if (dollarQuote === null && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, '').trim());
+      current = [];
+    }
+  }
+  statements.push(current.join('\n').trim());
+  return statements.filter((statement) => statement.length > 0);
 }

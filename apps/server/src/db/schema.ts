@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely';
 
 /** Column types as Kysely sees them, camelCased by the CamelCasePlugin. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -50,11 +50,222 @@ export interface InvitesTable {
   revokedAt: NullableTimestamp;
 }
 
+/** A jsonb column: written with `jsonb(value)` from db/json.ts, read back parsed. */
+type Json<T> = ColumnType<T, RawBuilder<T>, RawBuilder<T>>;
+type NullableJson<T> = ColumnType<T | null, RawBuilder<T> | null | undefined, RawBuilder<T> | null>;
+
+export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'doc' | 'docx';
+
+export interface FilesTable {
+  id: Generated<string>;
+  tenantId: string;
+  storageKey: string;
+  originalFilename: string;
+  contentType: string;
+  format: DocumentFormat;
+  sizeBytes: ColumnType<number, number, number>;
+  sha256: string;
+  pages: ColumnType<number, number | undefined, number>;
+  readError: string | null;
+  uploadedBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface FileReadingsTable {
+  fileId: string;
+  tenantId: string;
+  readerVersion: string;
+  /** The engine's ReadDocument. */
+  reading: Json<unknown>;
+  createdAt: Timestamp;
+}
+
+export interface DocTypesTable {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  presetKey: string | null;
+  fields: Json<unknown[]>;
+  tables: Json<unknown[]>;
+  agentsEnabled: NullableJson<unknown>;
+  extractionInstructions: ColumnType<string, string | undefined, string>;
+  dataEntryInstructions: ColumnType<string, string | undefined, string>;
+  referenceDocuments: Json<unknown[]>;
+  exportSettings: Json<unknown>;
+  isTemporary: ColumnType<boolean, boolean | undefined, boolean>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RagDocumentsTable {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  originalFilename: string;
+  contentType: string;
+  sizeBytes: ColumnType<number, number, number>;
+  sha256: string;
+  storageKey: string;
+  text: ColumnType<string, string | undefined, string>;
+  uploadedBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  tenantId: string;
+  docTypeId: string;
+  fileIds: string[];
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export type PipelineStepValue =
+  | 'extraction'
+  | 'data_entry'
+  | 'reconciliation'
+  | 'human_review'
+  | 'approval'
+  | 'completed'
+  | 'failed';
+
+export interface PipelinesTable {
+  id: Generated<string>;
+  tenantId: string;
+  docTypeId: string;
+  fileId: string;
+  uploadId: string | null;
+  originalFilename: string;
+  currentStep: PipelineStepValue;
+  failedStep: PipelineStepValue | null;
+  failureReason: string | null;
+  extractedData: NullableJson<unknown>;
+  reviewedData: NullableJson<unknown>;
+  reviewNotes: ColumnType<string, string | undefined, string>;
+  decisionNotes: ColumnType<string, string | undefined, string>;
+  assignedTo: string | null;
+  version: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  createdBy: string | null;
+  approvedBy: string | null;
+  approvedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Kept by a trigger on pipelines (migration 0005); read-only for the application. */
+export interface PipelineCountsTable {
+  tenantId: string;
+  docTypeId: string;
+  currentStep: PipelineStepValue;
+  count: number;
+}
+
+export interface PipelineEventsTable {
+  id: Generated<number>;
+  tenantId: string;
+  pipelineId: string;
+  kind: string;
+  actorUserId: string | null;
+  actorLabel: string;
+  data: Json<Record<string, unknown>>;
+  createdAt: Timestamp;
+}
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: Json<unknown>;
+  tenantId: string | null;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  maxAttempts: ColumnType<number, number | undefined, number>;
+  runAt: Timestamp;
+  lockedUntil: NullableTimestamp;
+  lockedBy: string | null;
+  lastError: string | null;
+  dedupeKey: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: NullableTimestamp;
+}
+
+export interface WebhookSecretsTable {
+  tenantId: string;
+  secret: string;
+  createdAt: Timestamp;
+  rotatedAt: NullableTimestamp;
+}
+
+export type WebhookTrigger = 'auto' | 'manual';
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  tenantId: string;
+  pipelineId: string;
+  url: string;
+  /** Everything a retry sends besides the signed body; never part of an API answer. */
+  headers: Json<Record<string, string>>;
+  timeoutSeconds: number;
+  trigger: WebhookTrigger;
+  status: ColumnType<
+    WebhookDeliveryStatus,
+    WebhookDeliveryStatus | undefined,
+    WebhookDeliveryStatus
+  >;
+  attempts: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: NullableTimestamp;
+  createdAt: Timestamp;
+  deliveredAt: NullableTimestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<number>;
+  deliveryId: string;
+  attempt: number;
+  at: Timestamp;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  createdBy: string;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   invites: InvitesTable;
+  files: FilesTable;
+  fileReadings: FileReadingsTable;
+  docTypes: DocTypesTable;
+  ragDocuments: RagDocumentsTable;
+  uploads: UploadsTable;
+  pipelines: PipelinesTable;
+  pipelineCounts: PipelineCountsTable;
+  pipelineEvents: PipelineEventsTable;
+  jobs: JobsTable;
+  webhookSecrets: WebhookSecretsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookDeliveryAttempts: WebhookDeliveryAttemptsTable;
+  apiKeys: ApiKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -62,3 +273,12 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TenantRow = Selectable<TenantsTable>;
 export type InviteRow = Selectable<InvitesTable>;
+export type FileRow = Selectable<FilesTable>;
+export type DocTypeRow = Selectable<DocTypesTable>;
+export type RagDocumentRow = Selectable<RagDocumentsTable>;
+export type PipelineRow = Selectable<PipelinesTable>;
+export type PipelineEventRow = Selectable<PipelineEventsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookDeliveryAttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -3,15 +3,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.js';
+import { API_KEY_ROUTES, isApiKeyRoute } from '../modules/api-keys/api-key-access.js';
+import { isApiKeyToken } from '../modules/api-keys/api-key-format.js';
 import type { AuthRepository } from '../modules/auth/auth.repository.js';
 import type { AccessTokens } from '../modules/auth/tokens.js';
 
-/** Who is calling. The tenant comes from the user's row, never from the request's body or URL. */
+/**
+ * Who is calling: a signed-in user, or an API key of a tenant. The tenant comes from the user's
+ * (or key's) row, never from the request's body or URL.
+ */
 export interface AuthContext {
+  /** The user; for an API key, the key's creator (recorded in rows that name a user). */
   userId: string;
   email: string;
   tenantId: string | null;
   role: Role | null;
+  /** How history names the caller: the user's e-mail, or `API key "<name>"`. */
+  actorLabel: string;
+  /** Set when the caller is an API key rather than a signed-in user. */
+  apiKey: { id: string; name: string } | null;
 }
 
 export interface TenantAuth extends AuthContext {
@@ -34,36 +44,91 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   accessTokens: AccessTokens;
   users: AuthRepository;
+  /** Turns an API key (`prs_…`) into its caller; throws UNAUTHENTICATED for a bad or revoked key. */
+  apiKeys: { authenticate(token: string): Promise<AuthContext> };
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { accessTokens, users }) => {
+  async (app, { accessTokens, users, apiKeys }) => {
     app.decorateRequest('auth', null);
 
-    const authenticate = async (request: FastifyRequest): Promise<AuthContext> => {
-      const header = request.headers.authorization;
-      const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-      if (!match?.[1]) {
-        throw new AppError('UNAUTHENTICATED', { message: 'Sign in to continue' });
+    // Routes guarded by requireUser or requireTenant, as `METHOD url`.
+    const guarded = new Set<string>();
+    // A listed route that no longer exists (renamed, moved) would silently close it to keys.
+    const registered = new Set<string>();
+
+    const bearerToken = (request: FastifyRequest) =>
+      /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
+    // Keys reach only the routes listed for them; identity, settings and the decisions people
+    // make (review, approval, deletes) stay with signed-in users.
+    const refuseKeyOutsideItsRoutes = (request: FastifyRequest) => {
+      if (!isApiKeyRoute(request.method, request.routeOptions.url)) {
+        throw new AppError('FORBIDDEN', {
+          message: `API keys cannot be used for ${request.method} ${request.url.split('?')[0]}; sign in as a user to do this`,
+        });
       }
-      const { userId } = await accessTokens.verify(match[1]);
+    };
+
+    const authenticate = async (request: FastifyRequest): Promise<AuthContext> => {
+      const token = bearerToken(request);
+      if (!token) throw new AppError('UNAUTHENTICATED', { message: 'Sign in to continue' });
+      if (isApiKeyToken(token)) {
+        refuseKeyOutsideItsRoutes(request);
+        const keyAuth = await apiKeys.authenticate(token);
+        request.auth = keyAuth;
+        return keyAuth;
+      }
+      const { userId } = await accessTokens.verify(token);
       // Read membership on every request so a removed member or changed role takes effect at once.
       const user = await users.findUserById(userId);
       if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
-      const auth = { userId: user.id, email: user.email, tenantId: user.tenantId, role: user.role };
+      const auth: AuthContext = {
+        userId: user.id,
+        email: user.email,
+        tenantId: user.tenantId,
+        role: user.role,
+        actorLabel: user.email,
+        apiKey: null,
+      };
       request.auth = auth;
       return auth;
     };
 
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    const requireUser = async (request: FastifyRequest) => {
       await authenticate(request);
-    });
-    app.decorate('requireTenant', async (request: FastifyRequest) => {
+    };
+    const requireTenant = async (request: FastifyRequest) => {
       const auth = await authenticate(request);
       if (!auth.tenantId) {
         throw new AppError('FORBIDDEN', {
           message: 'Your account does not belong to a company yet. Create one or accept an invite.',
         });
+      }
+    };
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireTenant', requireTenant);
+
+    app.addHook('onRoute', (route) => {
+      const handlers = [route.preHandler ?? []].flat();
+      const isGuarded = handlers.some((h) => h === requireUser || h === requireTenant);
+      for (const method of [route.method].flat()) {
+        registered.add(`${method} ${route.url}`);
+        if (isGuarded) guarded.add(`${method} ${route.url}`);
+      }
+    });
+    app.addHook('onReady', async () => {
+      const missing = [...API_KEY_ROUTES].filter((route) => !registered.has(route));
+      if (missing.length > 0) {
+        throw new Error(`Routes open to API keys are not registered: ${missing.join(', ')}`);
+      }
+    });
+    // A key on a route closed to keys is refused before its body is read or validated.
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      if (!token || !isApiKeyToken(token)) return;
+      if (guarded.has(`${request.method} ${request.routeOptions.url}`)) {
+        refuseKeyOutsideItsRoutes(request);
       }
     });
   },
@@ -83,4 +148,11 @@ export function tenantOf(request: FastifyRequest): TenantAuth {
     throw new AppError('FORBIDDEN', { message: 'Your account does not belong to a company yet' });
   }
   return { ...auth, tenantId: auth.tenantId, role: auth.role };
+}
+
+/** Settings that only an admin of the company may see or change. */
+export function assertAdmin(auth: TenantAuth): void {
+  if (auth.role !== 'admin') {
+    throw new AppError('FORBIDDEN', { message: 'Only an admin of your company can do this' });
+  }
 }

@@ -13,20 +13,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import type { Services } from '../../app.js';
 import { userOf } from '../../plugins/auth.js';
 
 import type { IssuedTokens } from './auth.service.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
 
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  429: ErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -120,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: "Create the signed-in user's company with them as admin (idempotent)",
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: RegisterBodySchema,
         response: { 200: MeSchema, ...errors },
       },
@@ -136,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: MeSchema, 401: ErrorSchema },
         },
       },
@@ -151,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Change the password; other sessions are signed out',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: ChangePasswordBodySchema,
         response: { 204: z.null(), ...errors },
       },
@@ -186,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: "Join the invite's company",
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         params: TokenParams,
         response: { 200: MeSchema, ...errors },
       },

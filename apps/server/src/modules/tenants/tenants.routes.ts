@@ -1,7 +1,6 @@
 import {
   ChangeRoleBodySchema,
   CreateInviteBodySchema,
-  ErrorSchema,
   InviteListSchema,
   InviteSchema,
   SetupTenantResultSchema,
@@ -12,18 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import type { Services } from '../../app.js';
 import { tenantOf, userOf } from '../../plugins/auth.js';
 
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const IdParams = z.object({ id: z.string() });
-const security = [{ bearer: [] }];
 
 export const tenantsRoutes: FastifyPluginAsyncZod<{
   services: Services;
@@ -39,7 +32,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: 'Attach an account that has no company to a new one',
-        security,
+        security: bearerSecurity,
         response: { 200: SetupTenantResultSchema, ...errors },
       },
     },
@@ -53,7 +46,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: "The users of the caller's company",
-        security,
+        security: bearerSecurity,
         response: { 200: TenantUserListSchema, ...errors },
       },
     },
@@ -67,7 +60,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: "Change a member's role (admins)",
-        security,
+        security: bearerSecurity,
         params: IdParams,
         body: ChangeRoleBodySchema,
         response: { 200: TenantUserSchema, ...errors },
@@ -84,7 +77,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: 'Remove a member from the company (admins)',
-        security,
+        security: bearerSecurity,
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },
@@ -102,7 +95,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: 'Invite someone by e-mail; answers the link once (admins)',
-        security,
+        security: bearerSecurity,
         body: CreateInviteBodySchema,
         response: { 201: InviteSchema, ...errors },
       },
@@ -122,7 +115,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: 'Pending invites (admins)',
-        security,
+        security: bearerSecurity,
         response: { 200: InviteListSchema, ...errors },
       },
     },
@@ -136,7 +129,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: 'Revoke a pending invite (admins)',
-        security,
+        security: bearerSecurity,
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },

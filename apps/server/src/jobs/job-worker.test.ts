@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+
+import pino from 'pino';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+
+import { defineJob, PermanentJobError } from './job-definition.js';
+import { JobQueue } from './job-queue.js';
+import { JobRegistry } from './job-registry.js';
+import { JobWorker } from './job-worker.js';
+import { JobsRepository } from './jobs.repository.js';
+
+const logger = pino({ level: 'silent' });
+let handle: DatabaseHandle;
+let schema: string | undefined;
+let jobs: JobsRepository;
+let queue: JobQueue;
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  handle = await openDatabase({ url: url ?? 'memory://', schema });
+  await migrate(handle.db);
+  jobs = new JobsRepository(handle.db);
+  queue = new JobQueue(jobs);
+});
+afterAll(async () => {
+  if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
+  await handle.close();
+});
+beforeEach(async () => {
+  await handle.db.deleteFrom('jobs').execute();
+});
+
+const Payload = z.object({ n: z.number() });
+
+function worker(
+  registry: JobRegistry,
+  overrides: Partial<ConstructorParameters<typeof JobWorker>[0]> = {},
+) {
+  return new JobWorker({
+    jobs,
+    registry,
+    queue,
+    logger,
+    concurrency: 2,
+    recoverAllOnStart: false,
+    ...overrides,
+  });
+}
+
+const statusOf = async (id: number | undefined) => (await jobs.findById(id!))?.status;
+
+describe('JobWorker', () => {
+  it('runs a job once and marks it succeeded', async () => {
+    const seen: number[] = [];
+    const job = defineJob({
+      name: 'test.record',
+      payload: Payload,
+      handler: async ({ n }) => {
+        seen.push(n);
+      },
+    });
+    const id = await queue.enqueue(job, { n: 7 }, { tenantId: null });
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(seen).toEqual([7]);
+    expect(await statusOf(id)).toBe('succeeded');
+  });
+
+  it('retries a failing job with backoff until it succeeds, recording the last error', async () => {
+    let calls = 0;
+    const job = defineJob({
+      name: 'test.flaky',
+      payload: Payload,
+      backoffMs: () => 0,
+      handler: async () => {
+        calls++;
+        if (calls < 3) throw new Error(`boom ${calls}`);
+      },
+    });
+    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    const row = await jobs.findById(id!);
+    expect(calls).toBe(3);
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 3, lastError: 'boom 2' });
+  });
+
+  it('schedules a retry in the future, not at once', async () => {
+    const job = defineJob({
+      name: 'test.later',
+      payload: Payload,
+      backoffMs: () => 60_000,
+      handler: async () => {
+        throw new Error('receiver down');
+      },
+    });
+    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    const row = await jobs.findById(id!);
+    expect(row?.status).toBe('queued');
+    expect(row?.attempts).toBe(1);
+    expect(new Date(row!.runAt).getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it('fails for good after max attempts and calls onFinalFailure once with the error', async () => {
+    const failures: string[] = [];
+    const job = defineJob({
+      name: 'test.hopeless',
+      payload: Payload,
+      maxAttempts: 3,
+      backoffMs: () => 0,
+      handler: async () => {
+        throw new Error('still broken');
+      },
+      onFinalFailure: async ({ n }, error) => {
+        failures.push(`${n}: ${error.message}`);
+      },
+    });
+    const id = await queue.enqueue(job, { n: 4 }, { tenantId: null });
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(failures).toEqual(['4: still broken']);
+    expect(await jobs.findById(id!)).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  it('does not retry a PermanentJobError', async () => {
+    let calls = 0;
+    const failures: string[] = [];
+    const job = defineJob({
+      name: 'test.permanent',
+      payload: Payload,
+      handler: async () => {
+        calls++;
+        throw new PermanentJobError('The PDF file is damaged and cannot be read.');
+      },
+      onFinalFailure: async (_payload, error) => {
+        failures.push(error.message);
+      },
+    });
+    await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(calls).toBe(1);
+    expect(failures).toEqual(['The PDF file is damaged and cannot be read.']);
+  });
+
+  it('keeps one bad job from blocking the others', async () => {
+    const done: number[] = [];
+    const job = defineJob({
+      name: 'test.mixed',
+      payload: Payload,
+      maxAttempts: 2,
+      backoffMs: () => 0,
+      handler: async ({ n }) => {
+        if (n === 2) throw new Error('bad input');
+        done.push(n);
+      },
+    });
+    for (const n of [1, 2, 3]) await queue.enqueue(job, { n }, { tenantId: null });
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(done.sort()).toEqual([1, 3]);
+  });
+
+  it('enqueues nothing more while a job with the same dedupe key is waiting', async () => {
+    const job = defineJob({ name: 'test.dedupe', payload: Payload, handler: async () => {} });
+    const first = await queue.enqueue(job, { n: 1 }, { tenantId: null, dedupeKey: 'p-1' });
+    const second = await queue.enqueue(job, { n: 2 }, { tenantId: null, dedupeKey: 'p-1' });
+    expect(first).toBeTypeOf('number');
+    expect(second).toBeUndefined();
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(await queue.enqueue(job, { n: 3 }, { tenantId: null, dedupeKey: 'p-1' })).toBeTypeOf(
+      'number',
+    );
+  });
+
+  it('resumes a job whose worker died mid-run when the next worker starts', async () => {
+    let calls = 0;
+    const job = defineJob({
+      name: 'test.crash',
+      payload: Payload,
+      handler: async () => {
+        calls++;
+      },
+    });
+    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    // A worker claims the job, then its process dies: the row stays 'running' with its lease.
+    const claimed = await jobs.claim('dead-worker', 60_000, ['test.crash'], null);
+    expect(claimed?.id).toBe(id);
+    expect(await statusOf(id)).toBe('running');
+
+    const next = worker(new JobRegistry().register(job), { recoverAllOnStart: true });
+    await next.start();
+    await next.stop(); // let the woken worker finish what it claimed
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(calls).toBe(1);
+    expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('takes over a job whose lease ran out, without start-up recovery', async () => {
+    const job = defineJob({ name: 'test.lease', payload: Payload, handler: async () => {} });
+    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    await jobs.claim('dead-worker', 1, ['test.lease'], null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await jobs.requeueAbandoned(false)).toBe(1);
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(await statusOf(id)).toBe('succeeded');
+  });
+
+  it('gives up on a job that kept killing its worker, calling onFinalFailure', async () => {
+    const failures: string[] = [];
+    const job = defineJob({
+      name: 'test.poison',
+      payload: Payload,
+      maxAttempts: 2,
+      handler: async () => {},
+      onFinalFailure: async (_payload, error) => {
+        failures.push(error.message);
+      },
+    });
+    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    for (let run = 0; run < 2; run++) {
+      await jobs.claim('dying-worker', 60_000, ['test.poison'], null);
+      await jobs.requeueAbandoned(true);
+    }
+    await worker(new JobRegistry().register(job)).runUntilIdle();
+    expect(await statusOf(id)).toBe('failed');
+    expect(failures[0]).toMatch(/Gave up after 2 attempts/);
+  });
+
+  it("serves another tenant's job before the rest of a large batch", async () => {
+    const order: string[] = [];
+    const job = defineJob({
+      name: 'test.fair',
+      payload: z.object({ n: z.number(), tenant: z.string() }),
+      handler: async ({ tenant, n }) => {
+        order.push(`${tenant}${n}`);
+      },
+    });
+    const [a, b] = await Promise.all(
+      ['A', 'B'].map((name) =>
+        handle.db.insertInto('tenants').values({ name }).returning('id').executeTakeFirstOrThrow(),
+      ),
+    );
+    for (let n = 1; n <= 4; n++) {
+      await queue.enqueue(job, { n, tenant: 'A' }, { tenantId: a!.id });
+    }
+    await queue.enqueue(job, { n: 1, tenant: 'B' }, { tenantId: b!.id });
+    await worker(new JobRegistry().register(job), { concurrency: 1 }).runUntilIdle();
+    expect(order).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
+  });
+
+  it('never runs a job twice when two workers drain the queue side by side', async () => {
+    const runs = new Map<number, number>();
+    const job = defineJob({
+      name: 'test.parallel',
+      payload: Payload,
+      handler: async ({ n }) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+    });
+    for (let n = 0; n < 20; n++) await queue.enqueue(job, { n }, { tenantId: null });
+    const registry = new JobRegistry().register(job);
+    await Promise.all([worker(registry).runUntilIdle(), worker(registry).runUntilIdle()]);
+    expect(runs.size).toBe(20);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('leaves jobs it has no definition for in the queue', async () => {
+    const known = defineJob({ name: 'test.known', payload: Payload, handler: async () => {} });
+    const unknown = defineJob({ name: 'test.unknown', payload: Payload, handler: async () => {} });
+    const id = await queue.enqueue(unknown, { n: 1 }, { tenantId: null });
+    await worker(new JobRegistry().register(known)).runUntilIdle();
+    expect(await statusOf(id)).toBe('queued');
+  });
+
+  it('starts a job enqueued while running, without waiting for the poll', async () => {
+    const seen: number[] = [];
+    const job = defineJob({
+      name: 'test.wake',
+      payload: Payload,
+      handler: async ({ n }) => {
+        seen.push(n);
+      },
+    });
+    const running = worker(new JobRegistry().register(job), { pollMs: 60_000 });
+    await running.start();
+    await queue.enqueue(job, { n: 5 }, { tenantId: null });
+    await expect.poll(() => seen, { timeout: 5_000 }).toEqual([5]);
+    await running.stop();
+  });
+});

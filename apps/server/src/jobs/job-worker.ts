@@ -1,0 +1,262 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { JobRow } from '../db/schema.js';
+
+import {
+  exponentialBackoff,
+  type JobContext,
+  type JobDefinition,
+  PermanentJobError,
+} from './job-definition.js';
+import type { JobQueue } from './job-queue.js';
+import type { JobRegistry } from './job-registry.js';
+import type { JobsRepository } from './jobs.repository.js';
+
+export interface JobWorkerOptions {
+  jobs: JobsRepository;
+  registry: JobRegistry;
+  /** Wakes the worker when work is enqueued in this process. */
+  queue?: JobQueue;
+  logger: FastifyBaseLogger;
+  /** Jobs run at the same time. */
+  concurrency: number;
+  /**
+   * At start, return every running job to the queue. Only safe when this process is the only
+   * worker on the database (the embedded server, which holds its data directory alone).
+   */
+  recoverAllOnStart: boolean;
+  /** How long a claim holds without renewal; renewed every third of it while the job runs. */
+  leaseMs?: number;
+  /** How often to look for due work when nothing wakes the worker. */
+  pollMs?: number;
+}
+
+const MAINTENANCE_INTERVAL_MS = 60_000;
+const FINISHED_JOB_RETENTION_DAYS = 14;
+
+/**
+ * Runs queued jobs: claims due ones up to its concurrency, renews their leases while they run,
+ * retries failures with backoff and hands final failures to the job's onFinalFailure.
+ */
+export class JobWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly running = new Map<number, Promise<void>>();
+  private started = false;
+  private stopping = false;
+  private filling: Promise<void> | null = null;
+  private fillAgain = false;
+  private lastTenantId: string | null = null;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private maintenanceTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly options: JobWorkerOptions) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 1_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const recovered = await this.options.jobs.requeueAbandoned(this.options.recoverAllOnStart);
+    if (recovered > 0) {
+      this.options.logger.warn({ recovered }, 'requeued jobs left running by a stopped worker');
+    }
+    this.unsubscribe = this.options.queue?.onEnqueue(() => this.wake());
+    this.maintenanceTimer = setInterval(() => void this.maintain(), MAINTENANCE_INTERVAL_MS);
+    this.maintenanceTimer.unref();
+    this.wake();
+  }
+
+  /** Stops claiming and waits for the jobs in hand (up to `timeoutMs`); unfinished ones rerun later. */
+  async stop(timeoutMs = 30_000): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    clearTimeout(this.pollTimer);
+    clearInterval(this.maintenanceTimer);
+    // A claim under way still lands in `running`; wait for it before collecting what runs.
+    await this.filling;
+    const inFlight = Promise.allSettled([...this.running.values()]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([inFlight, timeout]);
+    clearTimeout(timer);
+  }
+
+  /** Claims and runs due jobs until none is left, then resolves (tests and one-off drains). */
+  async runUntilIdle(): Promise<void> {
+    for (;;) {
+      const job = await this.claimNext();
+      if (!job) {
+        if (this.running.size === 0) return;
+        await Promise.race(this.running.values());
+        continue;
+      }
+      this.track(job);
+      if (this.running.size >= this.options.concurrency) await Promise.race(this.running.values());
+    }
+  }
+
+  /** Look for work now (called on enqueue, after each job and by the poll timer). */
+  wake(): void {
+    if (!this.started || this.stopping) return;
+    void this.fill();
+  }
+
+  private fill(): Promise<void> {
+    if (this.filling) {
+      this.fillAgain = true;
+      return this.filling;
+    }
+    this.filling = this.claimUpToConcurrency().finally(() => {
+      this.filling = null;
+      this.schedulePoll();
+    });
+    return this.filling;
+  }
+
+  private async claimUpToConcurrency(): Promise<void> {
+    try {
+      do {
+        this.fillAgain = false;
+        while (!this.stopping && this.running.size < this.options.concurrency) {
+          const job = await this.claimNext();
+          if (!job) break;
+          this.track(job);
+        }
+      } while (this.fillAgain && !this.stopping);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'job worker could not claim work');
+    }
+  }
+
+  private schedulePoll(): void {
+    clearTimeout(this.pollTimer);
+    if (this.stopping) return;
+    this.pollTimer = setTimeout(() => this.wake(), this.pollMs);
+    this.pollTimer.unref();
+  }
+
+  private async claimNext(): Promise<JobRow | undefined> {
+    const job = await this.options.jobs.claim(
+      this.id,
+      this.leaseMs,
+      this.options.registry.names(),
+      this.lastTenantId,
+    );
+    if (job) this.lastTenantId = job.tenantId;
+    return job;
+  }
+
+  private track(job: JobRow): void {
+    const run = this.execute(job)
+      .catch((error: unknown) => {
+        // The database failed while recording the outcome; the lease runs out and the job reruns.
+        this.options.logger.error({ err: error, jobId: job.id }, 'could not record a job outcome');
+      })
+      .finally(() => {
+        this.running.delete(job.id);
+        this.wake();
+      });
+    this.running.set(job.id, run);
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const { jobs, logger } = this.options;
+    const definition = this.options.registry.get(job.name);
+    if (!definition) return; // claim() only takes registered names
+    const context: JobContext = {
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      isLastAttempt: job.attempts >= job.maxAttempts,
+    };
+    const log = logger.child({ jobId: job.id, job: job.name, attempt: job.attempts });
+    const payload = definition.payload.safeParse(job.payload);
+
+    if (!payload.success) {
+      await this.failFinally(
+        definition,
+        undefined,
+        job,
+        context,
+        new PermanentJobError(`The job's payload is invalid: ${payload.error.message}`),
+      );
+      return;
+    }
+    if (job.attempts > job.maxAttempts) {
+      // Its earlier runs all ended with the worker stopping (a crash on this input, most likely).
+      const error = new PermanentJobError(
+        `Gave up after ${job.maxAttempts} attempts: ${job.lastError ?? 'the worker stopped while running it'}`,
+      );
+      await this.failFinally(definition, payload.data, job, context, error);
+      return;
+    }
+
+    const heartbeat = setInterval(
+      () => {
+        jobs.renewLease(job.id, this.id, this.leaseMs).then(
+          (held) => {
+            if (!held) log.warn('lost the lease of a running job');
+          },
+          (error: unknown) => log.error({ err: error }, 'could not renew a job lease'),
+        );
+      },
+      Math.max(1_000, Math.floor(this.leaseMs / 3)),
+    );
+    heartbeat.unref();
+
+    try {
+      await definition.handler(payload.data, context);
+      clearInterval(heartbeat);
+      await jobs.markSucceeded(job.id, this.id);
+    } catch (thrown) {
+      clearInterval(heartbeat);
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      if (error instanceof PermanentJobError || context.isLastAttempt) {
+        log.warn({ err: error }, 'job failed for good');
+        await this.failFinally(definition, payload.data, job, context, error);
+      } else {
+        const delayMs = (definition.backoffMs ?? exponentialBackoff)(job.attempts);
+        log.info({ err: error, retryInMs: delayMs }, 'job failed; will retry');
+        await jobs.scheduleRetry(job.id, this.id, error.message, delayMs);
+      }
+    }
+  }
+
+  private async failFinally(
+    definition: JobDefinition<unknown>,
+    payload: unknown,
+    job: JobRow,
+    context: JobContext,
+    error: Error,
+  ): Promise<void> {
+    await this.options.jobs.markFailed(job.id, this.id, error.message);
+    if (payload === undefined || !definition.onFinalFailure) return;
+    try {
+      await definition.onFinalFailure(payload, error, context);
+    } catch (callbackError) {
+      this.options.logger.error(
+        { err: callbackError, jobId: job.id, job: job.name },
+        'could not record the final failure of a job',
+      );
+    }
+  }
+
+  private async maintain(): Promise<void> {
+    try {
+      await this.options.jobs.requeueAbandoned(false);
+      await this.options.jobs.purgeFinished(FINISHED_JOB_RETENTION_DAYS);
+      this.wake();
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'job queue maintenance failed');
+    }
+  }
+}

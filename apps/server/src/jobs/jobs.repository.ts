@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+
+import type { Database, DbExecutor } from '../db/client.js';
+import { jsonb } from '../db/json.js';
+import type { JobRow } from '../db/schema.js';
+
+export interface NewJob {
+  name: string;
+  payload: unknown;
+  tenantId: string | null;
+  maxAttempts: number;
+  runAt?: Date;
+  dedupeKey?: string | null;
+}
+
+/** SQL of the job queue. Every state change is one statement, so two workers never both win. */
+export class JobsRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Inserts a queued job; with a dedupe key that already has a queued or running job, inserts
+   * nothing and answers undefined.
+   */
+  async insert(job: NewJob, trx: DbExecutor = this.db): Promise<JobRow | undefined> {
+    return trx
+      .insertInto('jobs')
+      .values({
+        name: job.name,
+        payload: jsonb(job.payload),
+        tenantId: job.tenantId,
+        maxAttempts: job.maxAttempts,
+        runAt: job.runAt ?? sql<Date>`now()`,
+        dedupeKey: job.dedupeKey ?? null,
+      })
+      .onConflict((conflict) =>
+        conflict.column('dedupeKey').where('status', 'in', ['queued', 'running']).doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims the oldest job that is due, preferring another tenant than `avoidTenantId` so that one
+   * tenant's large batch does not make everyone else wait behind it. SKIP LOCKED lets several
+   * workers claim side by side; the lease says how long the claim holds without renewal.
+   */
+  async claim(
+    workerId: string,
+    leaseMs: number,
+    names: readonly string[],
+    avoidTenantId: string | null,
+  ): Promise<JobRow | undefined> {
+    if (names.length === 0) return undefined;
+    const claimed = await this.claimWhere(workerId, leaseMs, names, avoidTenantId);
+    if (claimed || avoidTenantId === null) return claimed;
+    return this.claimWhere(workerId, leaseMs, names, null);
+  }
+
+  private claimWhere(
+    workerId: string,
+    leaseMs: number,
+    names: readonly string[],
+    avoidTenantId: string | null,
+  ): Promise<JobRow | undefined> {
+    return this.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: sql<number>`attempts + 1`,
+        lockedBy: workerId,
+        lockedUntil: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where(
+        'id',
+        '=',
+        this.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', 'queued')
+          .where('runAt', '<=', sql<Date>`now()`)
+          .where('name', 'in', names)
+          .$if(avoidTenantId !== null, (query) =>
+            query.where(sql<boolean>`tenant_id IS DISTINCT FROM ${avoidTenantId}`),
+          )
+          .orderBy('runAt')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Extends the lease of a job this worker still holds; false when it lost it. */
+  async renewLease(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lockedUntil: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lockedBy', '=', workerId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async markSucceeded(jobId: number, workerId: string): Promise<void> {
+    await this.finish(jobId, workerId, 'succeeded', null);
+  }
+
+  async markFailed(jobId: number, workerId: string, error: string): Promise<void> {
+    await this.finish(jobId, workerId, 'failed', error);
+  }
+
+  private async finish(
+    jobId: number,
+    workerId: string,
+    status: 'succeeded' | 'failed',
+    error: string | null,
+  ): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status,
+        // A success keeps the error of the run before it: "succeeded after retries" is history.
+        ...(error === null ? {} : { lastError: error }),
+        lockedBy: null,
+        lockedUntil: null,
+        finishedAt: sql<Date>`now()`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', jobId)
+      .where('lockedBy', '=', workerId)
+      .execute();
+  }
+
+  /** Puts a failed run back in the queue to run again after `delayMs`. */
+  async scheduleRetry(
+    jobId: number,
+    workerId: string,
+    error: string,
+    delayMs: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        lastError: error,
+        lockedBy: null,
+        lockedUntil: null,
+        runAt: sql<Date>`now() + ${`${delayMs} milliseconds`}::interval`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', jobId)
+      .where('lockedBy', '=', workerId)
+      .execute();
+  }
+
+  /**
+   * Returns running jobs whose worker is gone to the queue: all of them when `all` (the embedded
+   * server holds its data directory alone, so nothing can still be running at start), otherwise
+   * those whose lease has run out. Their attempt stays counted, so a job that kills its worker
+   * every time still runs out of attempts.
+   */
+  async requeueAbandoned(all: boolean): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: sql<string>`coalesce(last_error, 'The worker stopped while running this job')`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('status', '=', 'running')
+      .$if(!all, (query) => query.where('lockedUntil', '<', sql<Date>`now()`))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes finished jobs older than the retention, a bounded batch at a time. */
+  async purgeFinished(olderThanDays: number, batch = 1000): Promise<number> {
+    const result = await this.db
+      .deleteFrom('jobs')
+      .where(
+        'id',
+        'in',
+        this.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', ['succeeded', 'failed'])
+          .where('finishedAt', '<', sql<Date>`now() - ${`${olderThanDays} days`}::interval`)
+          .limit(batch),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  findById(jobId: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  }
+
+  /** Jobs not finished yet, for tests and for waiting until the queue is idle. */
+  async countUnfinished(): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,26 @@
+import { DocumentListQuerySchema, DocumentPageSchema } from '@parser/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import type { Services } from '../../app.js';
+import { tenantOf } from '../../plugins/auth.js';
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  app.get(
+    '/api/documents/',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['documents'],
+        summary: 'Uploaded documents, newest first; q filters by file name',
+        security: bearerSecurity,
+        querystring: DocumentListQuerySchema,
+        response: { 200: DocumentPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => services.documents.list(tenantOf(request), request.query),
+  );
+};

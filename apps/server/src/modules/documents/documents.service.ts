@@ -1,0 +1,32 @@
+import { type DocumentPage, DocumentListQuerySchema } from '@parser/contracts';
+import type { z } from 'zod';
+
+import type { TenantAuth } from '../../plugins/auth.js';
+import { decodeCursor, pageOf } from '../../lib/list-pages.js';
+
+import type { DocumentsRepository } from './documents.repository.js';
+
+export class DocumentsService {
+  constructor(private readonly documents: DocumentsRepository) {}
+
+  async list(
+    auth: TenantAuth,
+    query: z.input<typeof DocumentListQuerySchema>,
+  ): Promise<DocumentPage> {
+    const { q, limit, cursor } = DocumentListQuerySchema.parse(query);
+    const rows = await this.documents.list(auth.tenantId, {
+      nameContains: q || undefined,
+      after: decodeCursor(cursor),
+      limit: limit + 1,
+    });
+    return pageOf(rows, limit, (row) => ({
+      id: row.id,
+      fileName: row.originalFilename,
+      mimeType: row.contentType,
+      uploadAt: new Date(row.createdAt).toISOString(),
+      pages: row.pages,
+      pipeline_id: row.pipelineId,
+      current_step: row.currentStep,
+    }));
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  ErrorSchema,
+  FileExtractionResponseSchema,
+  TextLayerBodySchema,
+  TextLayerSchema,
+  UploadedFileSchema,
+} from '@parser/contracts';
+import { MAX_PREVIEW_WIDTH } from '@parser/extraction';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import type { Services } from '../../app.js';
+import { tenantOf } from '../../plugins/auth.js';
+
+import { inlineDisposition } from './file-content.js';
+import { readMultipartUpload } from './multipart-upload.js';
+
+const errors = errorResponses(400, 401, 403, 404, 422);
+const FileParams = z.object({ fileId: z.string() });
+const PageParams = FileParams.extend({ page: z.coerce.number().int().min(1).max(100_000) });
+const PageImageQuery = z.object({
+  width: z.coerce.number().int().min(16).max(MAX_PREVIEW_WIDTH).default(1200),
+});
+
+export const filesRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  maxUploadBytes: number;
+}> = async (app, { services, maxUploadBytes }) => {
+  // `:` starts a path parameter in Fastify; `::` is a literal colon (the spec's /api/files:upload).
+  app.post(
+    '/api/files::upload',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a document (multipart part "file"): PDF, PNG, JPEG, TIFF, DOC or DOCX',
+        description:
+          'The format is detected from the content. A damaged or password-protected document is ' +
+          'stored with pages 0 and `error` saying why.',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedFileSchema, 413: ErrorSchema, 415: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readMultipartUpload(request, maxUploadBytes);
+      return reply.code(201).send(await services.files.upload(tenantOf(request), upload.file));
+    },
+  );
+
+  app.get(
+    '/api/files/:fileId/view',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['files'],
+        summary: 'The stored document, for preview',
+        security: bearerSecurity,
+        params: FileParams,
+        response: {
+          200: z.unknown().describe('The document, with its stored content type'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file, blob } = await services.files.open(
+        tenantOf(request).tenantId,
+        request.params.fileId,
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', blob.size)
+        .header('content-disposition', inlineDisposition(file.originalFilename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(blob.stream);
+    },
+  );
+
+  app.get(
+    '/api/files/:fileId/pages/:page/image',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['files'],
+        summary: 'One page as a JPEG of the given width, for previews with highlights',
+        description:
+          "Source boxes of extracted values scale onto it by width / the page's width in the " +
+          "review record's page_sizes. Word documents have no page images (404).",
+        security: bearerSecurity,
+        params: PageParams,
+        querystring: PageImageQuery,
+        response: { 200: z.unknown().describe('image/jpeg'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const image = await services.files.pageImage(
+        tenantOf(request).tenantId,
+        request.params.fileId,
+        request.params.page,
+        request.query.width,
+      );
+      return reply
+        .header('content-type', image.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(image.bytes);
+    },
+  );
+
+  app.post(
+    '/api/files/:fileId/extract',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['files'],
+        summary: 'Suggest fields and tables from an example document (Quick Setup)',
+        security: bearerSecurity,
+        params: FileParams,
+        response: { 200: FileExtractionResponseSchema, ...errors },
+      },
+    },
+    (request) => services.files.suggest(tenantOf(request).tenantId, request.params.fileId),
+  );
+
+  app.post(
+    '/api/vision/textlayer',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['files'],
+        summary: "A document's text with word boxes, per page",
+        security: bearerSecurity,
+        body: TextLayerBodySchema,
+        response: { 200: TextLayerSchema, ...errors },
+      },
+    },
+    (request) => services.files.textLayer(tenantOf(request).tenantId, request.body.fileId),
+  );
+};

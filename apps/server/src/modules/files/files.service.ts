@@ -1,0 +1,290 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+import type { FileExtractionResponse, TextLayer, UploadedFile } from '@parser/contracts';
+import {
+  extractBySchema,
+  inspectDocument,
+  isDocumentReadError,
+  type PageImage,
+  READER_VERSION,
+  type ReadDocument,
+  readDocument,
+  renderPageImage,
+  sniffFormat,
+  suggestSchema,
+} from '@parser/extraction';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { FileRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { assertId } from '../../lib/ids.js';
+import type { TenantAuth } from '../../plugins/auth.js';
+import {
+  BlobNotFoundError,
+  type BlobStorage,
+  type BlobStream,
+} from '../../storage/blob-storage.js';
+
+import { cleanFileName, CONTENT_TYPES, describeUpload } from './file-content.js';
+import type { FilesRepository } from './files.repository.js';
+
+export interface FilesDeps {
+  files: FilesRepository;
+  storage: BlobStorage;
+  log: FastifyBaseLogger;
+}
+
+/** An uploaded file as the multipart reader hands it over. */
+export interface IncomingFile {
+  fileName: string | undefined;
+  bytes: Buffer;
+}
+
+const UNREADABLE = 'The file could not be read. Upload another copy of the document.';
+const ACCEPTED = 'Upload a PDF, PNG, JPEG, TIFF, DOC or DOCX file.';
+
+/** The blob key of a document file. */
+export const fileStorageKey = (tenantId: string, fileId: string) => `${tenantId}/${fileId}`;
+
+/**
+ * Uploaded documents: stored by content type detected from their bytes, read by the engine once
+ * (the reading is cached per reader version) however often they are suggested from, tested,
+ * extracted or shown as a text layer.
+ */
+export class FilesService {
+  /** Reads in progress by file id, so concurrent requests for one file share one OCR run. */
+  private readonly reading = new Map<string, Promise<ReadDocument>>();
+
+  constructor(private readonly deps: FilesDeps) {}
+
+  async upload(auth: TenantAuth, incoming: IncomingFile | null): Promise<UploadedFile> {
+    if (!incoming) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: 'Choose a file to upload (multipart part "file")',
+      });
+    }
+    const { bytes } = incoming;
+    if (bytes.length === 0)
+      throw new AppError('VALIDATION_FAILED', { message: 'The file is empty' });
+    const format = sniffFormat(bytes);
+    if (!format) {
+      throw new AppError('UNSUPPORTED_FILE', {
+        message: `Unsupported file type: ${describeUpload(bytes, incoming.fileName)}. ${ACCEPTED}`,
+      });
+    }
+    const fileName = cleanFileName(incoming.fileName, format === 'jpeg' ? 'jpg' : format);
+
+    // A damaged or password-protected document is kept (the user sees why it cannot be used);
+    // its page count is 0 and the reason is stored with it.
+    let pages = 0;
+    let readError: string | null = null;
+    try {
+      pages = (await inspectDocument(bytes, fileName)).pages;
+    } catch (error) {
+      readError = this.readFailureMessage(error, fileName);
+    }
+
+    const id = randomUUID();
+    const storageKey = fileStorageKey(auth.tenantId, id);
+    await this.deps.storage.put(storageKey, bytes);
+    let row: FileRow;
+    try {
+      row = await this.deps.files.insert({
+        id,
+        tenantId: auth.tenantId,
+        storageKey,
+        originalFilename: fileName,
+        contentType: CONTENT_TYPES[format],
+        format,
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        pages,
+        readError,
+        uploadedBy: auth.userId,
+      });
+    } catch (error) {
+      await this.deps.storage.delete(storageKey);
+      throw error;
+    }
+    return toUploadedFile(row);
+  }
+
+  /** A file of the tenant, or 404 (also for another tenant's id). */
+  async get(tenantId: string, fileId: string): Promise<FileRow> {
+    const file = await this.deps.files.findById(tenantId, assertId(fileId, 'File'));
+    if (!file) throw notFound('File');
+    return file;
+  }
+
+  /** The file's row and its bytes as a stream, for viewing. */
+  async open(tenantId: string, fileId: string): Promise<{ file: FileRow; blob: BlobStream }> {
+    const file = await this.get(tenantId, fileId);
+    try {
+      return { file, blob: await this.deps.storage.open(file.storageKey) };
+    } catch (error) {
+      throw this.missingBlob(error, file);
+    }
+  }
+
+  /**
+   * What the engine reads in a file (words with boxes per page, OCR included). Cached in
+   * file_readings per reader version, so each file is OCR'd once. A file that cannot be read
+   * answers 422 EXTRACTION_FAILED with the reason. Never call this inside a transaction.
+   */
+  async read(tenantId: string, fileId: string): Promise<ReadDocument> {
+    const file = await this.get(tenantId, fileId);
+    // inspectDocument at upload already proved the file unreadable; reading again would fail the same way.
+    if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
+    const pending = this.reading.get(file.id);
+    if (pending) return pending;
+    const reading = this.readAndCache(file).finally(() => this.reading.delete(file.id));
+    this.reading.set(file.id, reading);
+    return reading;
+  }
+
+  /**
+   * One page as a JPEG `width` pixels wide, for the review preview. Word documents have no fixed
+   * pages to show, and a page past the end does not exist: both answer 404.
+   */
+  async pageImage(
+    tenantId: string,
+    fileId: string,
+    pageNumber: number,
+    width: number,
+  ): Promise<PageImage> {
+    const file = await this.get(tenantId, fileId);
+    if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
+    if (file.format === 'docx' || file.format === 'doc') {
+      throw new AppError('NOT_FOUND', { message: 'Word documents have no page preview' });
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await this.deps.storage.get(file.storageKey);
+    } catch (error) {
+      throw this.missingBlob(error, file);
+    }
+    let image: PageImage | null;
+    try {
+      image = await renderPageImage(bytes, pageNumber, width);
+    } catch (error) {
+      throw new AppError('EXTRACTION_FAILED', {
+        message: this.readFailureMessage(error, file.originalFilename),
+        cause: error,
+      });
+    }
+    if (!image)
+      throw new AppError('NOT_FOUND', { message: `This document has no page ${pageNumber}` });
+    return image;
+  }
+
+  /** Deletes stored bytes after their rows are gone; a failure is logged, not raised. */
+  async removeBlobs(storageKeys: readonly string[]): Promise<void> {
+    for (const key of storageKeys) {
+      try {
+        await this.deps.storage.delete(key);
+      } catch (error) {
+        this.deps.log.warn({ err: error, key }, 'could not delete the content of a removed file');
+      }
+    }
+  }
+
+  /** Quick Setup: the fields and tables an example document suggests, with the values printed on it. */
+  async suggest(tenantId: string, fileId: string): Promise<FileExtractionResponse> {
+    const doc = await this.read(tenantId, fileId);
+    const schema = suggestSchema(doc);
+    const found = extractBySchema(doc, schema);
+    const fields: FileExtractionResponse['extraction_result']['fields'] = {};
+    for (const field of schema.fields) {
+      const value = found.fields[field.key]?.value;
+      fields[field.key] = {
+        label: field.label,
+        type: field.type,
+        value: value === null || value === undefined ? null : String(value),
+      };
+    }
+    const tables: FileExtractionResponse['extraction_result']['tables'] = {};
+    for (const table of schema.tables) {
+      tables[table.key] = {
+        label: table.label,
+        columns: Object.fromEntries(
+          table.columns.map((column) => [column.key, { label: column.label, type: column.type }]),
+        ),
+      };
+    }
+    return { extraction_result: { fields, tables } };
+  }
+
+  /** The engine's text with word boxes, page by page. */
+  async textLayer(tenantId: string, fileId: string): Promise<TextLayer> {
+    const doc = await this.read(tenantId, fileId);
+    return {
+      fileId,
+      pages: doc.pages.map((page) => ({
+        number: page.number,
+        width: page.width,
+        height: page.height,
+        method: page.method,
+        text: page.lines.map((line) => line.text).join('\n'),
+        words: page.words.map((word) => ({
+          text: word.text,
+          box: word.box,
+          confidence: word.confidence,
+        })),
+      })),
+    };
+  }
+
+  private async readAndCache(file: FileRow): Promise<ReadDocument> {
+    const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
+    if (cached) return cached as ReadDocument;
+
+    let bytes: Buffer;
+    try {
+      bytes = await this.deps.storage.get(file.storageKey);
+    } catch (error) {
+      throw this.missingBlob(error, file);
+    }
+    let doc: ReadDocument;
+    try {
+      doc = await readDocument(bytes, file.originalFilename);
+    } catch (error) {
+      throw new AppError('EXTRACTION_FAILED', {
+        message: this.readFailureMessage(error, file.originalFilename),
+        cause: error,
+      });
+    }
+    try {
+      await this.deps.files.saveReading(file.tenantId, file.id, READER_VERSION, doc);
+    } catch (error) {
+      // The file may have been deleted meanwhile; the reading is still good for this request.
+      this.deps.log.warn({ err: error, fileId: file.id }, 'could not cache the reading of a file');
+    }
+    return doc;
+  }
+
+  /** The engine's explanation for people, or a generic one for an unexpected failure (logged). */
+  private readFailureMessage(error: unknown, fileName: string): string {
+    if (isDocumentReadError(error)) return error.userMessage;
+    this.deps.log.warn({ err: error, fileName }, 'the document engine failed on a file');
+    return UNREADABLE;
+  }
+
+  private missingBlob(error: unknown, file: FileRow): unknown {
+    if (!(error instanceof BlobNotFoundError)) return error;
+    this.deps.log.error(
+      { fileId: file.id, key: file.storageKey },
+      'stored file content is missing',
+    );
+    return new AppError('NOT_FOUND', { message: 'The content of this file is no longer stored' });
+  }
+}
+
+export const toUploadedFile = (file: FileRow): UploadedFile => ({
+  fileId: file.id,
+  pages: file.pages,
+  fileName: file.originalFilename,
+  contentType: file.contentType,
+  size: Number(file.sizeBytes),
+  sha256: file.sha256,
+  error: file.readError,
+});

@@ -1,0 +1,33 @@
+import type { AgentsEnabled, ColumnDefinition, FieldType, ReviewSchema } from '@parser/contracts';
+import type { ReadDocument } from '@parser/extraction';
+
+/** A document type as the pipeline runs it. */
+export interface PipelineDocType {
+  id: string;
+  name: string;
+  fields: { key: string; label: string; type: FieldType; required: boolean }[];
+  tables: { key: string; label: string; columns: Required<Omit<ColumnDefinition, 'id'>>[] }[];
+  extractionInstructions: string;
+  agentsEnabled: AgentsEnabled;
+}
+
+/** Where the pipeline finds its document types (the doc-types module). */
+export interface PipelineDocTypes {
+  /** The tenant's type with this id (temporary ones excluded), or undefined. */
+  findForPipeline(tenantId: string, docTypeId: string): Promise<PipelineDocType | undefined>;
+  /** Every (non-temporary) type of the tenant, for classifying an upload. */
+  listForPipeline(tenantId: string): Promise<PipelineDocType[]>;
+}
+
+/** What the pipeline needs of the files module. */
+export interface PipelineFiles {
+  /** The engine's reading of a file (cached); throws AppError EXTRACTION_FAILED when unreadable. */
+  read(tenantId: string, fileId: string): Promise<ReadDocument>;
+  /** Deletes stored bytes; best effort, after the rows' transaction committed. */
+  removeBlobs(storageKeys: readonly string[]): Promise<void>;
+}
+
+export const reviewSchemaOf = (docType: PipelineDocType): ReviewSchema => ({
+  fields: docType.fields.map(({ key, label, type, required }) => ({ key, label, type, required })),
+  tables: docType.tables.map(({ key, label, columns }) => ({ key, label, columns })),
+});

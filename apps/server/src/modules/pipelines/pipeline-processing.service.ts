@@ -1,0 +1,139 @@
+import { extractBySchema, type ReadDocument } from '@parser/extraction';
+
+import type { Database } from '../../db/client.js';
+import type { PipelineStepValue } from '../../db/schema.js';
+import { PermanentJobError } from '../../jobs/job-definition.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { AppError } from '../../lib/app-error.js';
+
+import type { PipelineDocType, PipelineDocTypes, PipelineFiles } from './pipeline-ports.js';
+import { type AutomaticStep, isAutomaticStep, stepAfter } from './pipeline-steps.js';
+import { runAgentStepJob } from './pipelines.jobs.js';
+import type { PipelinesRepository } from './pipelines.repository.js';
+
+export interface PipelineProcessingDeps {
+  db: Database;
+  pipelines: PipelinesRepository;
+  docTypes: PipelineDocTypes;
+  files: PipelineFiles;
+  queue: JobQueue;
+}
+
+const SYSTEM = { actorUserId: null, actorLabel: 'System' } as const;
+
+/**
+ * The automatic steps, run by jobs. Each is idempotent: it acts only while the pipeline is still
+ * at its step, so a rerun after a crash, or a job for a pipeline deleted meanwhile, does nothing.
+ */
+export class PipelineProcessing {
+  constructor(private readonly deps: PipelineProcessingDeps) {}
+
+  async extract(pipelineId: string): Promise<void> {
+    const pipeline = await this.deps.pipelines.findById(pipelineId);
+    if (!pipeline || pipeline.currentStep !== 'extraction') return;
+    const docType = await this.requireDocType(pipeline.tenantId, pipeline.docTypeId);
+    const document = await this.readForJob(pipeline.tenantId, pipeline.fileId);
+    const extracted = extractBySchema(document, {
+      fields: docType.fields,
+      tables: docType.tables,
+      instructions: docType.extractionInstructions,
+    });
+    await this.advance(pipeline.tenantId, pipelineId, 'extraction', docType, { extracted });
+  }
+
+  /**
+   * An agent step. The agents themselves are not part of the product yet, so an enabled agent
+   * step passes straight on to the next step.
+   */
+  async runAgentStep(pipelineId: string, step: 'data_entry' | 'reconciliation'): Promise<void> {
+    const pipeline = await this.deps.pipelines.findById(pipelineId);
+    if (!pipeline || pipeline.currentStep !== step) return;
+    const docType = await this.requireDocType(pipeline.tenantId, pipeline.docTypeId);
+    await this.advance(pipeline.tenantId, pipelineId, step, docType, {});
+  }
+
+  /** Marks the pipeline failed at `step` with a reason users see (the job's retries are used up). */
+  async fail(pipelineId: string, step: AutomaticStep, reason: string): Promise<void> {
+    const pipeline = await this.deps.pipelines.findById(pipelineId);
+    if (!pipeline || pipeline.currentStep !== step) return;
+    await this.deps.db.transaction().execute(async (trx) => {
+      const version = await this.deps.pipelines.update(
+        pipeline.tenantId,
+        pipelineId,
+        { step },
+        { currentStep: 'failed', failedStep: step, failureReason: reason },
+        trx,
+      );
+      if (version === undefined) return;
+      await this.deps.pipelines.insertEvents(
+        [
+          {
+            tenantId: pipeline.tenantId,
+            pipelineId,
+            kind: 'failed',
+            ...SYSTEM,
+            data: { step, reason },
+          },
+        ],
+        trx,
+      );
+    });
+  }
+
+  private async advance(
+    tenantId: string,
+    pipelineId: string,
+    from: AutomaticStep,
+    docType: PipelineDocType,
+    result: { extracted?: unknown },
+  ): Promise<void> {
+    const to: PipelineStepValue = stepAfter(from, docType.agentsEnabled);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const version = await this.deps.pipelines.update(
+        tenantId,
+        pipelineId,
+        { step: from },
+        {
+          currentStep: to,
+          ...(result.extracted === undefined ? {} : { extractedData: result.extracted }),
+        },
+        trx,
+      );
+      // Someone retried, deleted or otherwise moved the pipeline meanwhile: their change stands.
+      if (version === undefined) return;
+      await this.deps.pipelines.insertEvents(
+        [{ tenantId, pipelineId, kind: 'step_changed', ...SYSTEM, data: { from, to } }],
+        trx,
+      );
+      if (isAutomaticStep(to) && to !== 'extraction') {
+        await this.deps.queue.enqueue(
+          runAgentStepJob,
+          { pipelineId, step: to },
+          { tenantId, dedupeKey: `pipeline:${pipelineId}:${to}` },
+          trx,
+        );
+      }
+    });
+  }
+
+  private async requireDocType(tenantId: string, docTypeId: string): Promise<PipelineDocType> {
+    const docType = await this.deps.docTypes.findForPipeline(tenantId, docTypeId);
+    if (!docType) throw new PermanentJobError('The document type of this document was deleted');
+    return docType;
+  }
+
+  /** A file that cannot be read fails its pipeline at once with the reader's explanation. */
+  private async readForJob(tenantId: string, fileId: string): Promise<ReadDocument> {
+    try {
+      return await this.deps.files.read(tenantId, fileId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'EXTRACTION_FAILED') {
+        throw new PermanentJobError(error.message);
+      }
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        throw new PermanentJobError('The file of this document no longer exists');
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,295 @@
+import type { PipelineStep } from '@parser/contracts';
+import { sql } from 'kysely';
+
+import type { Database, DbExecutor } from '../../db/client.js';
+import { jsonb } from '../../db/json.js';
+import type { PipelineStepValue } from '../../db/schema.js';
+
+import type { ListPosition } from '../../lib/list-pages.js';
+
+export interface PipelineListFilter {
+  /** Only these steps; all steps when absent. */
+  steps?: readonly PipelineStep[];
+  docTypeId?: string;
+  /** Only pipelines of approved or pending documents etc. are listed after this position. */
+  after?: ListPosition;
+  limit: number;
+}
+
+export interface NewPipeline {
+  tenantId: string;
+  docTypeId: string;
+  fileId: string;
+  uploadId: string;
+  originalFilename: string;
+  createdBy: string | null;
+}
+
+export interface NewPipelineEvent {
+  tenantId: string;
+  pipelineId: string;
+  kind: string;
+  actorUserId: string | null;
+  actorLabel: string;
+  data?: Record<string, unknown>;
+}
+
+/** The fields of a pipeline a step change may set besides the step. */
+export interface PipelineChanges {
+  currentStep?: PipelineStepValue;
+  failedStep?: PipelineStepValue | null;
+  failureReason?: string | null;
+  extractedData?: unknown;
+  reviewedData?: unknown;
+  reviewNotes?: string;
+  decisionNotes?: string;
+  assignedTo?: string | null;
+  approvedBy?: string | null;
+  approvedAt?: Date | null;
+}
+
+/** Counts per step (only steps that have pipelines appear). */
+export type StepCounts = Partial<Record<PipelineStepValue, number>>;
+
+/** Pipelines, their history and the aggregates the dashboard shows. Every query is tenant-scoped. */
+export class PipelinesRepository {
+  constructor(private readonly db: Database) {}
+
+  async insertUpload(
+    upload: { tenantId: string; docTypeId: string; fileIds: string[]; createdBy: string | null },
+    trx: DbExecutor = this.db,
+  ): Promise<string> {
+    const row = await trx
+      .insertInto('uploads')
+      .values(upload)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertPipelines(pipelines: NewPipeline[], trx: DbExecutor = this.db): Promise<string[]> {
+    if (pipelines.length === 0) return [];
+    const rows = await trx
+      .insertInto('pipelines')
+      .values(pipelines.map((pipeline) => ({ ...pipeline, currentStep: 'extraction' as const })))
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** A pipeline with its type's name, its file's details and the people it names. */
+  findDetailed(tenantId: string, id: string, trx: DbExecutor = this.db) {
+    return trx
+      .selectFrom('pipelines as p')
+      .innerJoin('docTypes as t', 't.id', 'p.docTypeId')
+      .innerJoin('files as f', 'f.id', 'p.fileId')
+      .leftJoin('users as assignee', 'assignee.id', 'p.assignedTo')
+      .leftJoin('users as approver', 'approver.id', 'p.approvedBy')
+      .selectAll('p')
+      .select([
+        't.name as docTypeName',
+        'f.contentType',
+        'f.pages',
+        'assignee.email as assigneeEmail',
+        'approver.email as approverEmail',
+      ])
+      .where('p.tenantId', '=', tenantId)
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The bare row, locked for the rest of the transaction so concurrent decisions queue up. */
+  findForUpdate(tenantId: string, id: string, trx: DbExecutor) {
+    return trx
+      .selectFrom('pipelines')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** The bare row for background steps, which act for the system rather than a tenant's user. */
+  findById(id: string, trx: DbExecutor = this.db) {
+    return trx.selectFrom('pipelines').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Applies changes and bumps the version, only if the pipeline is still at `expectedStep` (and at
+   * `expectedVersion` when given). Answers the new version, or undefined when another change won.
+   */
+  async update(
+    tenantId: string,
+    id: string,
+    expected: { step: PipelineStepValue; version?: number },
+    changes: PipelineChanges,
+    trx: DbExecutor = this.db,
+  ): Promise<number | undefined> {
+    const { extractedData, reviewedData, ...plain } = changes;
+    const row = await trx
+      .updateTable('pipelines')
+      .set({
+        ...plain,
+        ...(extractedData === undefined ? {} : { extractedData: jsonb(extractedData) }),
+        ...(reviewedData === undefined ? {} : { reviewedData: jsonb(reviewedData) }),
+        version: sql<number>`version + 1`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where('currentStep', '=', expected.step)
+      .$if(expected.version !== undefined, (query) =>
+        query.where('version', '=', expected.version!),
+      )
+      .returning('version')
+      .executeTakeFirst();
+    return row?.version;
+  }
+
+  list(tenantId: string, filter: PipelineListFilter, trx: DbExecutor = this.db) {
+    const { steps, docTypeId, after, limit } = filter;
+    return trx
+      .selectFrom('pipelines as p')
+      .innerJoin('docTypes as t', 't.id', 'p.docTypeId')
+      .leftJoin('users as assignee', 'assignee.id', 'p.assignedTo')
+      .select([
+        'p.id',
+        'p.docTypeId',
+        'p.fileId',
+        'p.originalFilename',
+        'p.currentStep',
+        'p.failureReason',
+        'p.assignedTo',
+        'p.createdAt',
+        'p.updatedAt',
+        't.name as docTypeName',
+        'assignee.email as assigneeEmail',
+        sql<string>`p.created_at::text`.as('cursorAt'),
+      ])
+      .where('p.tenantId', '=', tenantId)
+      .$if(steps !== undefined, (query) => query.where('p.currentStep', 'in', steps!))
+      .$if(docTypeId !== undefined, (query) => query.where('p.docTypeId', '=', docTypeId!))
+      .$if(after !== undefined, (query) =>
+        query.where(
+          sql<boolean>`(p.created_at, p.id) < (${after!.createdAt}::timestamptz, ${after!.id}::uuid)`,
+        ),
+      )
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Counts per step, from the trigger-kept pipeline_counts (a few rows per type). */
+  async countByStep(tenantId: string, trx: DbExecutor = this.db): Promise<StepCounts> {
+    const rows = await trx
+      .selectFrom('pipelineCounts')
+      .select(['currentStep', (eb) => eb.fn.sum<number>('count').as('count')])
+      .where('tenantId', '=', tenantId)
+      .groupBy('currentStep')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.currentStep, Number(row.count)]));
+  }
+
+  /**
+   * Per type with pending documents: how many wait for review and for approval (from
+   * pipeline_counts), and the two newest, from two index-ordered LIMIT 2 scans per type: never a
+   * scan of the backlog.
+   */
+  async pendingByType(tenantId: string, trx: DbExecutor = this.db) {
+    const result = await sql<{
+      docTypeId: string;
+      docTypeName: string;
+      reviewCount: number;
+      approvalCount: number;
+      recent: { pipeline_id: string; original_filename: string; current_step: PipelineStep }[];
+    }>`
+      SELECT t.id AS doc_type_id, t.name AS doc_type_name,
+             c.review_count, c.approval_count, r.recent
+      FROM (
+        SELECT doc_type_id,
+               sum(count) FILTER (WHERE current_step = 'human_review')::int AS review_count,
+               sum(count) FILTER (WHERE current_step = 'approval')::int AS approval_count
+        FROM pipeline_counts
+        WHERE tenant_id = ${tenantId} AND current_step IN ('human_review', 'approval')
+        GROUP BY doc_type_id
+        HAVING sum(count) > 0
+      ) c
+      JOIN doc_types t ON t.id = c.doc_type_id
+      CROSS JOIN LATERAL (
+        SELECT coalesce(json_agg(json_build_object(
+                 'pipeline_id', x.id,
+                 'original_filename', x.original_filename,
+                 'current_step', x.current_step
+               ) ORDER BY x.created_at DESC, x.id DESC), '[]'::json) AS recent
+        FROM (
+          (SELECT id, original_filename, current_step, created_at FROM pipelines
+           WHERE tenant_id = ${tenantId} AND doc_type_id = c.doc_type_id
+             AND current_step = 'human_review'
+           ORDER BY created_at DESC, id DESC LIMIT 2)
+          UNION ALL
+          (SELECT id, original_filename, current_step, created_at FROM pipelines
+           WHERE tenant_id = ${tenantId} AND doc_type_id = c.doc_type_id
+             AND current_step = 'approval'
+           ORDER BY created_at DESC, id DESC LIMIT 2)
+          ORDER BY created_at DESC, id DESC
+          LIMIT 2
+        ) x
+      ) r
+      ORDER BY t.name, t.id
+    `.execute(trx);
+    return result.rows;
+  }
+
+  /** Pending pipelines in total and per enabled agent of their type (from pipeline_counts). */
+  async pendingAgentCounts(tenantId: string, trx: DbExecutor = this.db) {
+    const result = await sql<{
+      totalPending: number;
+      dataEntryEnabled: number;
+      reconciliationEnabled: number;
+    }>`
+      SELECT coalesce(sum(c.count), 0)::int AS total_pending,
+             coalesce(sum(c.count) FILTER (WHERE (t.agents_enabled ->> 'data_entry')::boolean), 0)::int
+               AS data_entry_enabled,
+             coalesce(sum(c.count) FILTER (WHERE (t.agents_enabled ->> 'recon')::boolean), 0)::int
+               AS reconciliation_enabled
+      FROM pipeline_counts c
+      JOIN doc_types t ON t.id = c.doc_type_id
+      WHERE c.tenant_id = ${tenantId} AND c.current_step IN ('human_review', 'approval')
+    `.execute(trx);
+    return result.rows[0] ?? { totalPending: 0, dataEntryEnabled: 0, reconciliationEnabled: 0 };
+  }
+
+  async insertEvents(events: NewPipelineEvent[], trx: DbExecutor = this.db): Promise<void> {
+    if (events.length === 0) return;
+    await trx
+      .insertInto('pipelineEvents')
+      .values(events.map(({ data, ...event }) => ({ ...event, data: jsonb(data ?? {}) })))
+      .execute();
+  }
+
+  /** A pipeline's history, oldest first, bounded. */
+  listEvents(tenantId: string, pipelineId: string, limit: number, trx: DbExecutor = this.db) {
+    return trx
+      .selectFrom('pipelineEvents')
+      .select(['id', 'kind', 'actorLabel', 'data', 'createdAt'])
+      .where('tenantId', '=', tenantId)
+      .where('pipelineId', '=', pipelineId)
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Each page's size from the file's cached reading (for placing highlights). */
+  async pageSizes(fileId: string, trx: DbExecutor = this.db) {
+    const result = await sql<{ number: number; width: number; height: number }>`
+      SELECT (page ->> 'number')::int AS number,
+             (page ->> 'width')::float8 AS width,
+             (page ->> 'height')::float8 AS height
+      FROM file_readings, jsonb_array_elements(reading -> 'pages') AS page
+      WHERE file_id = ${fileId}
+      ORDER BY 1
+    `.execute(trx);
+    return result.rows;
+  }
+}

@@ -1,0 +1,166 @@
+import type {
+  ExtractionResult,
+  FieldType,
+  ReviewedData,
+  ReviewSchema,
+  ReviewValue,
+} from '@parser/contracts';
+
+/** What a reviewer starts from before any review is saved: the engine's values, typed. */
+export function reviewedDataFromExtraction(
+  schema: ReviewSchema,
+  extracted: ExtractionResult | null,
+): ReviewedData {
+  const fields: ReviewedData['fields'] = {};
+  for (const field of schema.fields)
+    fields[field.key] = extracted?.fields[field.key]?.value ?? null;
+  const tables: ReviewedData['tables'] = {};
+  for (const table of schema.tables) {
+    const rows = extracted?.tables[table.key]?.rows ?? [];
+    tables[table.key] = rows.map((row) =>
+      Object.fromEntries(
+        table.columns.map((column) => [column.key, row[column.key]?.value ?? null]),
+      ),
+    );
+  }
+  return { fields, tables };
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+function isRealDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().startsWith(text);
+}
+
+/**
+ * A reviewed value in its type's form (numbers and amounts as numbers, dates as YYYY-MM-DD,
+ * booleans as booleans, blank as null), or an error message naming what is wrong.
+ */
+function typedValue(
+  value: ReviewValue,
+  type: FieldType,
+  label: string,
+): { value: ReviewValue } | { error: string } {
+  if (value === null) return { value: null };
+  if (typeof value === 'string' && value.trim() === '' && type !== 'string') return { value: null };
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? { value } : { value: String(value) };
+    case 'number':
+    case 'currency': {
+      if (typeof value === 'number' && Number.isFinite(value)) return { value };
+      if (typeof value === 'string' && PLAIN_NUMBER.test(value.trim())) {
+        return { value: Number(value.trim()) };
+      }
+      return { error: `${label} must be a number` };
+    }
+    case 'date':
+      return typeof value === 'string' && isRealDate(value.trim())
+        ? { value: value.trim() }
+        : { error: `${label} must be a date written as YYYY-MM-DD` };
+    case 'boolean':
+      if (typeof value === 'boolean') return { value };
+      if (value === 'true' || value === 'false') return { value: value === 'true' };
+      return { error: `${label} must be true or false` };
+  }
+}
+
+export interface NormalisedReview {
+  data: ReviewedData;
+  /** Messages for values that do not fit their type or keys the type does not have. */
+  errors: string[];
+  /** Labels of required fields left empty. */
+  missingRequired: string[];
+}
+
+/**
+ * Checks a submitted review against the type: every key known, every value of its type. Keys the
+ * reviewer did not send are kept as empty, so the stored review always has the type's shape.
+ */
+export function normaliseReviewedData(schema: ReviewSchema, input: ReviewedData): NormalisedReview {
+  const errors: string[] = [];
+  const missingRequired: string[] = [];
+  const fields: ReviewedData['fields'] = {};
+  const known = new Set(schema.fields.map((field) => field.key));
+  for (const key of Object.keys(input.fields)) {
+    if (!known.has(key)) errors.push(`Unknown field: ${key}`);
+  }
+  for (const field of schema.fields) {
+    const result = typedValue(input.fields[field.key] ?? null, field.type, field.label);
+    if ('error' in result) {
+      errors.push(result.error);
+      fields[field.key] = input.fields[field.key] ?? null;
+      continue;
+    }
+    fields[field.key] = result.value;
+    if (field.required && (result.value === null || result.value === '')) {
+      missingRequired.push(field.label);
+    }
+  }
+
+  const tables: ReviewedData['tables'] = {};
+  const knownTables = new Set(schema.tables.map((table) => table.key));
+  for (const key of Object.keys(input.tables)) {
+    if (!knownTables.has(key)) errors.push(`Unknown table: ${key}`);
+  }
+  for (const table of schema.tables) {
+    const columns = new Set(table.columns.map((column) => column.key));
+    tables[table.key] = (input.tables[table.key] ?? []).map((row, index) => {
+      for (const key of Object.keys(row)) {
+        if (!columns.has(key)) errors.push(`Unknown column ${key} in ${table.label}`);
+      }
+      return Object.fromEntries(
+        table.columns.map((column) => {
+          const label = `${table.label} row ${index + 1} ${column.label}`;
+          const result = typedValue(row[column.key] ?? null, column.type, label);
+          if ('error' in result) {
+            errors.push(result.error);
+            return [column.key, row[column.key] ?? null];
+          }
+          return [column.key, result.value];
+        }),
+      );
+    });
+  }
+  return { data: { fields, tables }, errors, missingRequired };
+}
+
+/** One changed value, as the history records it. */
+export interface ValueEdit {
+  field?: string;
+  table?: string;
+  row?: number;
+  column?: string;
+  old: ReviewValue;
+  new: ReviewValue;
+}
+
+/** The values that differ between two reviews; added and removed rows count cell by cell. */
+export function diffReviewedData(before: ReviewedData, after: ReviewedData): ValueEdit[] {
+  const edits: ValueEdit[] = [];
+  const fieldKeys = new Set([...Object.keys(before.fields), ...Object.keys(after.fields)]);
+  for (const key of fieldKeys) {
+    const old = before.fields[key] ?? null;
+    const next = after.fields[key] ?? null;
+    if (old !== next) edits.push({ field: key, old, new: next });
+  }
+  const tableKeys = new Set([...Object.keys(before.tables), ...Object.keys(after.tables)]);
+  for (const table of tableKeys) {
+    const oldRows = before.tables[table] ?? [];
+    const newRows = after.tables[table] ?? [];
+    for (let row = 0; row < Math.max(oldRows.length, newRows.length); row++) {
+      const oldRow = oldRows[row] ?? {};
+      const newRow = newRows[row] ?? {};
+      for (const column of new Set([...Object.keys(oldRow), ...Object.keys(newRow)])) {
+        const old = oldRow[column] ?? null;
+        const next = newRow[column] ?? null;
+        if (old !== next) edits.push({ table, row, column, old, new: next });
+      }
+    }
+  }
+  return edits;
+}

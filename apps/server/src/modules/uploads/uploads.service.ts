@@ -1,0 +1,132 @@
+import {
+  type CreateUploadBody,
+  CreateUploadBodySchema,
+  type UploadCreated,
+  type ValidateUploadBody,
+  type ValidationResult,
+} from '@parser/contracts';
+import { classifyDocument, type ReadDocument } from '@parser/extraction';
+
+import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { assertId } from '../../lib/ids.js';
+import type { TenantAuth } from '../../plugins/auth.js';
+import type { FilesRepository } from '../files/files.repository.js';
+import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
+import { extractPipelineJob } from '../pipelines/pipelines.jobs.js';
+import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+
+export interface UploadsDeps {
+  db: Database;
+  docTypes: PipelineDocTypes;
+  files: PipelineFiles;
+  fileRows: FilesRepository;
+  pipelines: PipelinesRepository;
+  queue: JobQueue;
+}
+
+/**
+ * How much better another type must score than the chosen one before the file is called a
+ * document of that other type: close calls go to the person who chose.
+ */
+const BETTER_TYPE_MARGIN = 0.15;
+
+/** Checking files against a document type, and turning a batch of files into pipelines. */
+export class UploadsService {
+  constructor(private readonly deps: UploadsDeps) {}
+
+  async validate(auth: TenantAuth, body: ValidateUploadBody): Promise<ValidationResult> {
+    const docTypeId = assertId(body.docTypeId, 'Document type');
+    const fileId = assertId(body.fileId, 'File');
+    const types = await this.deps.docTypes.listForPipeline(auth.tenantId);
+    const chosen = types.find((type) => type.id === docTypeId);
+    if (!chosen) throw notFound('Document type');
+    if (!(await this.deps.fileRows.findById(auth.tenantId, fileId))) throw notFound('File');
+
+    let document: ReadDocument;
+    try {
+      document = await this.deps.files.read(auth.tenantId, fileId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'EXTRACTION_FAILED') {
+        return { matchedDocTypeId: null, reason: error.message, score: 0 };
+      }
+      throw error;
+    }
+    const classification = classifyDocument(document, types);
+    const scoreOf = (id: string) => classification.scores.find((s) => s.typeId === id)?.score ?? 0;
+    const chosenScore = scoreOf(chosen.id);
+    const best = types.find((type) => type.id === classification.typeId);
+    if (!best) {
+      return { matchedDocTypeId: null, reason: classification.reason, score: 0 };
+    }
+    if (
+      best.id === chosen.id ||
+      (chosenScore > 0 && scoreOf(best.id) - chosenScore < BETTER_TYPE_MARGIN)
+    ) {
+      return {
+        matchedDocTypeId: chosen.id,
+        reason: best.id === chosen.id ? classification.reason : `Matches ${chosen.name}`,
+        score: chosenScore,
+      };
+    }
+    return {
+      matchedDocTypeId: best.id,
+      reason: `This looks like a ${best.name} rather than a ${chosen.name}: ${classification.reason}`,
+      score: chosenScore,
+    };
+  }
+
+  /**
+   * One pipeline per file at step extraction, and its extraction job, in one transaction; answers
+   * at once while extraction runs in the background.
+   */
+  async create(auth: TenantAuth, input: CreateUploadBody): Promise<UploadCreated> {
+    const body = CreateUploadBodySchema.parse(input);
+    const docTypeId = assertId(body.docTypeId, 'Document type');
+    const fileIds = [...new Set(body.files.map((id) => assertId(id, 'File')))];
+    if (!(await this.deps.docTypes.findForPipeline(auth.tenantId, docTypeId))) {
+      throw notFound('Document type');
+    }
+    return this.deps.db.transaction().execute(async (trx) => {
+      const files = await this.deps.fileRows.findManyByIds(auth.tenantId, fileIds, trx);
+      if (files.length !== fileIds.length) throw notFound('File');
+      const byId = new Map(files.map((file) => [file.id, file]));
+      const uploadId = await this.deps.pipelines.insertUpload(
+        { tenantId: auth.tenantId, docTypeId, fileIds, createdBy: auth.userId },
+        trx,
+      );
+      const pipelineIds = await this.deps.pipelines.insertPipelines(
+        fileIds.map((fileId) => ({
+          tenantId: auth.tenantId,
+          docTypeId,
+          fileId,
+          uploadId,
+          originalFilename: byId.get(fileId)!.originalFilename,
+          createdBy: auth.userId,
+        })),
+        trx,
+      );
+      await this.deps.pipelines.insertEvents(
+        pipelineIds.map((pipelineId) => ({
+          tenantId: auth.tenantId,
+          pipelineId,
+          kind: 'created',
+          actorUserId: auth.userId,
+          actorLabel: auth.actorLabel,
+          data: { upload_id: uploadId },
+        })),
+        trx,
+      );
+      for (const pipelineId of pipelineIds) {
+        await this.deps.queue.enqueue(
+          extractPipelineJob,
+          { pipelineId },
+          { tenantId: auth.tenantId, dedupeKey: `pipeline:${pipelineId}:extraction` },
+          trx,
+        );
+      }
+      return { upload_id: uploadId, pipeline_ids: pipelineIds };
+    });
+  }
+}

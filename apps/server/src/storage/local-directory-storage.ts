@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  type BlobStorage,
+  type BlobStream,
+} from './blob-storage.js';
+
+/** Blobs as files under one directory (`${DATA_DIR}/files`), one file per key. */
+export class LocalDirectoryStorage implements BlobStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file of a key; refuses any key that would resolve outside the root. */
+  private pathOf(key: string): string {
+    assertBlobKey(key);
+    const target = path.resolve(this.root, key);
+    const relative = path.relative(this.root, target);
+    if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) {
+      throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+    }
+    return target;
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write beside the target and rename: a crash or a concurrent reader never sees half a file.
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    try {
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      throw translate(error, key);
+    }
+  }
+
+  async open(key: string): Promise<BlobStream> {
+    let handle;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      throw translate(error, key);
+    }
+    try {
+      const { size } = await handle.stat();
+      // The stream closes the handle when it ends, fails or is destroyed.
+      return { stream: handle.createReadStream(), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+}
+
+const translate = (error: unknown, key: string): unknown =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' ? new BlobNotFoundError(key) : error;
