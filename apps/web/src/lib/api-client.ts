@@ -209,17 +209,19 @@ async function send(
   }
 }
 
-/** Send a request and parse the answer with the contract schema. Throws `ApiError`. */
-export async function request<S extends z.ZodType | undefined = undefined>(
+/**
+ * Send a request; a 401 gets one forced refresh and one retry (spec section 4), and a second 401
+ * is a real answer. Answers the response, which is ok or throws `ApiError`.
+ */
+async function sendAuthorised(
   method: HttpMethod,
   path: string,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
-  const { body, schema, auth = true, signal } = options;
+  body: unknown,
+  auth: boolean,
+  signal?: AbortSignal,
+): Promise<Response> {
   let response = await send(method, path, body, auth, signal);
-
   if (response.status === 401 && auth) {
-    // One forced refresh and one retry (spec section 4); a second 401 is a real answer.
     try {
       await refreshAccessToken();
     } catch {
@@ -228,12 +230,22 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     }
     response = await send(method, path, body, auth, signal);
   }
-
   if (!response.ok) {
     const error = await toApiError(response);
     console.error(`API ${method} ${path} failed:`, getErrorMessage(error));
     throw error;
   }
+  return response;
+}
+
+/** Send a request and parse the answer with the contract schema. Throws `ApiError`. */
+export async function request<S extends z.ZodType | undefined = undefined>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const { body, schema, auth = true, signal } = options;
+  const response = await sendAuthorised(method, path, body, auth, signal);
   if (!schema || response.status === 204) return undefined as Result<S>;
 
   const json: unknown = await response.json();
@@ -247,6 +259,15 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     });
   }
   return parsed.data as Result<S>;
+}
+
+/**
+ * GET a binary answer (a file, a page image, an export) with the bearer token. An iframe or img
+ * cannot send the header, so screens show the result through an object URL. Throws `ApiError`.
+ */
+export async function requestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await sendAuthorised('GET', path, undefined, true, signal);
+  return response.blob();
 }
 
 /** Thin verbs over `request`, used by the per-endpoint files in `features/<domain>/api`. */

@@ -1,16 +1,27 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useParams } from 'react-router';
 
+import {
+  DocTypeWizard,
+  EditDocTypeWizard,
+  type WizardServices,
+} from '@/features/doc-types/components/doc-type-wizard';
+import { extractFile } from '@/features/files/api/extract-file';
+import { uploadFile } from '@/features/files/api/upload-file';
+import { KnowledgeDocuments } from '@/features/rag/components/knowledge-documents';
+
+/** The wizard gets file handling and knowledge documents from their own features. */
+const services: WizardServices = {
+  files: { uploadFile, suggestSchema: extractFile },
+  renderKnowledgeDocuments: (props) => <KnowledgeDocuments {...props} />,
+};
+
+/** /doc-types/new */
 export function DocTypeNewRoute() {
-  return (
-    <ComingSoon title="Create Document Type" subtitle="Set up a new document processing workflow" />
-  );
+  return <DocTypeWizard mode="create" {...services} />;
 }
 
+/** /doc-types/:id/edit */
 export function DocTypeEditRoute() {
-  return (
-    <ComingSoon
-      title="Edit Document Type"
-      subtitle="Modify your document processing configuration"
-    />
-  );
+  const { id = '' } = useParams();
+  return <EditDocTypeWizard id={id} {...services} />;
 }

@@ -1,9 +1,15 @@
-import { InviteSchema, TenantUserListSchema } from '@parser/contracts';
+import {
+  ApiKeyListSchema,
+  CreatedApiKeySchema,
+  InviteSchema,
+  TenantUserListSchema,
+  WebhookSecretSchema,
+} from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
-import { render, screen, userEvent, within } from '@/test/render';
+import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const members = TenantUserListSchema.parse([
   { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
@@ -25,6 +31,8 @@ describe('/settings', () => {
       'GET /api/invites': (_c, count) =>
         json(count === 1 ? [] : [{ ...invite, invite_url: undefined }]),
       'POST /api/invites': () => json(invite, 201),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
     });
     render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
 
@@ -65,6 +73,8 @@ describe('/settings', () => {
     const stub = stubFetch({
       'GET /api/users/tenant': () => json(members),
       'GET /api/invites': () => json([]),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
       'POST /auth/password': () => noContent(),
     });
     render(<AppRoutes />, { route: '/settings', user: fixtures.me() });
@@ -77,6 +87,148 @@ describe('/settings', () => {
     expect(stub.callsTo('POST /auth/password')[0]?.body).toEqual({
       current_password: 'old-password',
       new_password: 'new-password-123',
+    });
+  });
+
+  describe('API keys and webhook signing secret', () => {
+    const apiKeys = ApiKeyListSchema.parse([
+      {
+        id: 'key-1',
+        name: 'Accounting import',
+        prefix: 'prs_ab12',
+        created_by: 'ada@example.com',
+        created_at: new Date(2025, 2, 7, 14, 5).toISOString(),
+        last_used_at: null,
+        revoked_at: null,
+      },
+    ]);
+    const created = CreatedApiKeySchema.parse({
+      id: 'key-2',
+      name: 'ERP sync',
+      prefix: 'prs_cd34',
+      created_by: 'ada@example.com',
+      created_at: new Date(2025, 2, 8, 9, 30).toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+      key: 'prs_cd34_the-whole-secret-key',
+    });
+    const secret = WebhookSecretSchema.parse({ secret: 'whsec_first' });
+    const adminHandlers = {
+      'GET /api/users/tenant': () => json(members),
+      'GET /api/invites': () => json([]),
+      'GET /api/settings/webhook-secret': () => json(secret),
+    };
+
+    it('creates an API key and shows the whole key once, with a Copy button', async () => {
+      // A session-long user keeps its clipboard stub, so the copied text can be read back.
+      const user = userEvent.setup();
+      const stub = stubFetch({
+        ...adminHandlers,
+        'GET /api/api-keys': (_c, count) =>
+          json(count === 1 ? apiKeys : [...apiKeys, { ...created, key: undefined }]),
+        'POST /api/api-keys': () => json(created, 201),
+      });
+      render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
+
+      const table = await screen.findByRole('table', { name: 'API keys' });
+      const row = within(table).getByText('Accounting import').closest('tr')!;
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Accounting import', 'prs_ab12…', 'Mar 7, 2025 14:05', 'Never', 'Revoke']);
+
+      const form = screen.getByRole('form', { name: 'Create an API key' });
+      await userEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+      expect(await within(form).findByText('Name is required')).toBeInTheDocument();
+      await userEvent.type(within(form).getByRole('textbox', { name: 'Key name' }), ' ERP sync ');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+
+      const shown = await screen.findByDisplayValue('prs_cd34_the-whole-secret-key');
+      expect(shown).toHaveAttribute('readonly');
+      expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
+      expect(stub.callsTo('POST /api/api-keys')[0]?.body).toEqual({ name: 'ERP sync' });
+      await user.click(screen.getByRole('button', { name: 'Copy API key' }));
+      expect(await navigator.clipboard.readText()).toBe('prs_cd34_the-whole-secret-key');
+      expect(await within(table).findByText('ERP sync')).toBeInTheDocument();
+
+      // Once dismissed, the whole key is gone from the page; the list shows only its prefix.
+      await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+      expect(screen.queryByDisplayValue('prs_cd34_the-whole-secret-key')).not.toBeInTheDocument();
+      expect(within(table).getByText('prs_cd34…')).toBeInTheDocument();
+    });
+
+    it('revokes an API key only after the confirm', async () => {
+      const stub = stubFetch({
+        ...adminHandlers,
+        'GET /api/api-keys': (_c, count) =>
+          json(count === 1 ? apiKeys : [{ ...apiKeys[0], revoked_at: '2025-03-09T10:00:00Z' }]),
+        'DELETE /api/api-keys/key-1': () => noContent(),
+      });
+      render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
+
+      const table = await screen.findByRole('table', { name: 'API keys' });
+      await userEvent.click(
+        within(table).getByRole('button', { name: 'Revoke Accounting import' }),
+      );
+      let dialog = await screen.findByRole('dialog', { name: 'Revoke API key' });
+      expect(dialog).toHaveTextContent('Integrations that use this key will stop working');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(stub.callsTo('DELETE /api/api-keys/key-1')).toEqual([]);
+
+      await userEvent.click(
+        within(table).getByRole('button', { name: 'Revoke Accounting import' }),
+      );
+      dialog = await screen.findByRole('dialog', { name: 'Revoke API key' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+      expect(await screen.findByText('API key revoked')).toBeInTheDocument();
+      expect(stub.callsTo('DELETE /api/api-keys/key-1')).toHaveLength(1);
+      expect(await within(table).findByText('Revoked')).toBeInTheDocument();
+      expect(within(table).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    });
+
+    it('shows the signing secret masked until Show, and rotates it after a warning', async () => {
+      // A session-long user keeps its clipboard stub, so the copied text can be read back.
+      const user = userEvent.setup();
+      const stub = stubFetch({
+        ...adminHandlers,
+        'GET /api/api-keys': () => json([]),
+        'POST /api/settings/webhook-secret:rotate': () => json({ secret: 'whsec_second' }),
+      });
+      render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
+
+      const field = await screen.findByRole('textbox', { name: 'Signing secret' });
+      expect(field).not.toHaveValue('whsec_first');
+      expect(screen.queryByDisplayValue('whsec_first')).not.toBeInTheDocument();
+      expect(screen.getByText(/X-Parser-Signature: t=…,v1=…/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      expect(await navigator.clipboard.readText()).toBe('whsec_first');
+      await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+      expect(field).toHaveValue('whsec_first');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Rotate' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+      expect(dialog).toHaveTextContent('Receivers that still check the old secret will reject');
+      expect(stub.callsTo('POST /api/settings/webhook-secret:rotate')).toEqual([]);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+
+      expect(await screen.findByDisplayValue('whsec_second')).toBe(field);
+      expect(stub.callsTo('POST /api/settings/webhook-secret:rotate')).toHaveLength(1);
+    });
+
+    it('shows members neither section and asks nothing about them', async () => {
+      const stub = stubFetch({ 'GET /api/users/tenant': () => json(members) });
+      render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'member' }) });
+      await screen.findByRole('table', { name: 'Team members' });
+
+      expect(screen.queryByRole('heading', { name: 'API keys' })).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('heading', { name: 'Webhook signing secret' }),
+      ).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Password' })).toBeInTheDocument();
+      expect(stub.callsTo('GET /api/api-keys')).toEqual([]);
+      expect(stub.callsTo('GET /api/settings/webhook-secret')).toEqual([]);
     });
   });
 });

@@ -1,13 +1,48 @@
 import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 import { PageHeader } from '@/components/page-header';
+import { ApiKeysTable } from '@/features/api-keys/components/api-keys-table';
+import { CreateApiKeyForm } from '@/features/api-keys/components/create-api-key-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { InviteForm } from '@/features/invites/components/invite-form';
 import { PendingInvitesTable } from '@/features/invites/components/pending-invites-table';
 import { MembersTable } from '@/features/team/components/members-table';
+import { WebhookSecretPanel } from '@/features/webhook-secret/components/webhook-secret-panel';
 
-/** /settings: the team (members and invites) and the user's password. */
+interface SettingsSectionProps {
+  /** The heading's id, which names the section. */
+  id: string;
+  /** The heading (an h2). */
+  title: string;
+  /** One dimmed line under the heading. */
+  description?: string;
+  /** The section's content. */
+  children: ReactNode;
+}
+
+/** One titled card of the settings page. */
+function SettingsSection({ id, title, description, children }: SettingsSectionProps) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb={description === undefined ? 'md' : 4}>
+        {title}
+      </Title>
+      {description !== undefined && (
+        <Text size="sm" c="dimmed" mb="md">
+          {description}
+        </Text>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * /settings: the team (members and invites), for admins the API keys and the webhook signing
+ * secret, and the user's password.
+ */
 export function SettingsRoute() {
   const { user } = useAuth();
   if (!user) return null;
@@ -17,15 +52,15 @@ export function SettingsRoute() {
     <>
       <PageHeader title="Settings" subtitle={`${user.tenant?.name ?? ''} · ${user.email}`} />
       <Stack gap="xl">
-        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="settings-team">
-          <Title order={2} size="h3" id="settings-team" mb={4}>
-            Team
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            {isAdmin
+        <SettingsSection
+          id="settings-team"
+          title="Team"
+          description={
+            isAdmin
               ? 'Invite colleagues, change their roles or remove them from the company.'
-              : 'The members of your company.'}
-          </Text>
+              : 'The members of your company.'
+          }
+        >
           <MembersTable currentUserId={user.uid} canManage={isAdmin} />
 
           {isAdmin && (
@@ -41,20 +76,33 @@ export function SettingsRoute() {
               <PendingInvitesTable />
             </>
           )}
-        </Paper>
+        </SettingsSection>
 
-        <Paper
-          withBorder
-          p="lg"
-          radius="md"
-          component="section"
-          aria-labelledby="settings-password"
-        >
-          <Title order={2} size="h3" id="settings-password" mb="md">
-            Password
-          </Title>
+        {isAdmin && (
+          <SettingsSection
+            id="settings-api-keys"
+            title="API keys"
+            description="Integrations use a key as a bearer token to upload documents and fetch exports."
+          >
+            <CreateApiKeyForm />
+            <Divider my="lg" />
+            <ApiKeysTable />
+          </SettingsSection>
+        )}
+
+        {isAdmin && (
+          <SettingsSection
+            id="settings-webhook-secret"
+            title="Webhook signing secret"
+            description="Every webhook delivery is signed with this secret so receivers can check it came from Parser."
+          >
+            <WebhookSecretPanel />
+          </SettingsSection>
+        )}
+
+        <SettingsSection id="settings-password" title="Password">
           <ChangePasswordForm />
-        </Paper>
+        </SettingsSection>
       </Stack>
     </>
   );

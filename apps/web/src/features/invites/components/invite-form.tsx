@@ -1,21 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { type Invite, Role } from '@parser/contracts';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { ShownOnceSecret } from '@/components/shown-once-secret';
 
 import { useCreateInvite } from '../api/create-invite';
 
@@ -78,36 +67,17 @@ export function InviteForm() {
       )}
 
       {created?.invite_url && (
-        <Alert color="green" title={`Invite created for ${created.email}`}>
-          <Stack gap="xs">
-            <TextInput
-              label="Invite link"
-              value={created.invite_url}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-              rightSection={
-                <CopyButton value={created.invite_url} timeout={2000}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color={copied ? 'teal' : 'gray'}
-                        onClick={copy}
-                        aria-label={copied ? 'Copied' : 'Copy invite link'}
-                      >
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              }
-            />
-            <Text size="sm">
-              This link is shown only once. Copy it now and send it to {created.email}; it expires
-              on {new Date(created.expires_at).toLocaleString()}.
-            </Text>
-          </Stack>
-        </Alert>
+        <ShownOnceSecret
+          title={`Invite created for ${created.email}`}
+          label="Invite link"
+          value={created.invite_url}
+          copyLabel="Copy invite link"
+        >
+          <Text size="sm">
+            This link is shown only once. Copy it now and send it to {created.email}; it expires on{' '}
+            {new Date(created.expires_at).toLocaleString()}.
+          </Text>
+        </ShownOnceSecret>
       )}
     </Stack>
   );

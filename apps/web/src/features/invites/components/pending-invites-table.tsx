@@ -1,8 +1,9 @@
-import { Badge, Button, Loader, Table, Text } from '@mantine/core';
+import { Button, Loader, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { RoleBadge } from '@/components/role-badge';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useInvites } from '../api/get-invites';
@@ -42,9 +43,7 @@ export function PendingInvitesTable() {
                 <Text size="sm">{invite.email}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={invite.role === 'admin' ? 'blue' : 'gray'}>
-                  {invite.role}
-                </Badge>
+                <RoleBadge role={invite.role} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{dayjs(invite.expires_at).format('MMM D, YYYY HH:mm')}</Text>

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { RoleBadge } from '@/components/role-badge';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useRemoveUser } from '../api/remove-user';
@@ -107,9 +108,7 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
                         onChange={(value) => handleRoleChange(member, value)}
                       />
                     ) : (
-                      <Badge variant="light" color={member.role === 'admin' ? 'blue' : 'gray'}>
-                        {member.role}
-                      </Badge>
+                      <RoleBadge role={member.role} />
                     )}
                   </Table.Td>
                   <Table.Td>

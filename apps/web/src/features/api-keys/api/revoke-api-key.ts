@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { apiKeysQueryOptions } from './get-api-keys';
+
+/** DELETE /api/api-keys/:id: 204; the key stops working at once. */
+export function revokeApiKey(id: string): Promise<undefined> {
+  return api.delete(`/api/api-keys/${encodeURIComponent(id)}`);
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
+  });
+}

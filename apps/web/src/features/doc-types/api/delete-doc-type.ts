@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { DOC_TYPES_KEY } from './get-doc-types';
+
+export interface DeleteDocTypeInput {
+  id: string;
+  /**
+   * Also delete the documents processed with this type. Without it the server answers 409
+   * CONFLICT, naming how many documents use the type.
+   */
+  force?: boolean;
+}
+
+/** DELETE /api/doc-types/:id[?force=true]: 204. */
+export function deleteDocType({ id, force = false }: DeleteDocTypeInput): Promise<undefined> {
+  const query = force ? '?force=true' : '';
+  return api.delete(`/api/doc-types/${encodeURIComponent(id)}${query}`);
+}
+
+export function useDeleteDocType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocType,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOC_TYPES_KEY }),
+  });
+}

@@ -1,0 +1,38 @@
+import { RagUploadResultSchema } from '@parser/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+import { ragDocumentsQueryOptions } from './get-rag-documents';
+
+export interface RagUploadInput {
+  file: File;
+  name: string;
+  description?: string;
+}
+
+export type RagUploadResult = z.infer<typeof RagUploadResultSchema>;
+
+/** POST /api/rag (multipart: file, name, optional description): PDF, CSV, plain text, PNG, JPEG. */
+export function uploadRagDocument({
+  file,
+  name,
+  description,
+}: RagUploadInput): Promise<RagUploadResult> {
+  // Text parts first: a streaming multipart parser sees only the fields sent before the file.
+  const body = new FormData();
+  body.append('name', name);
+  if (description) body.append('description', description);
+  body.append('file', file);
+  return api.post('/api/rag', body, RagUploadResultSchema);
+}
+
+export function useUploadRagDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadRagDocument,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: ragDocumentsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,78 @@
+import { Badge, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ReviewRecord } from '@parser/contracts';
+
+import { ConfidenceBadge } from '@/components/confidence-badge';
+
+import type { ReviewForm } from '../hooks/use-review-form';
+import {
+  displayLabel,
+  extractedField,
+  hasReviewData,
+  inputId,
+  isUnchanged,
+  parseValue,
+} from '../utils/review-values';
+import type { SourceBox } from './document-preview';
+
+export interface ReviewFieldsProps {
+  record: ReviewRecord;
+  form: ReviewForm;
+  /** Called when a value gets focus, with where the engine read it (null if nowhere). */
+  onFocusSource: (source: SourceBox | null) => void;
+  /** Inputs are read-only once the document is past review. */
+  readOnly: boolean;
+}
+
+/** 'Document Fields': the type's single-value fields as inputs, in the schema's order. */
+export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFieldsProps) {
+  let content;
+  if (!hasReviewData(record)) {
+    content = <Text c="dimmed">No field data available</Text>;
+  } else if (record.schema.fields.length === 0) {
+    content = <Text c="dimmed">No single fields found in extracted data</Text>;
+  } else {
+    content = (
+      <Stack gap="sm">
+        {record.schema.fields.map((field) => {
+          const text = form.values.fields[field.key] ?? '';
+          const extracted = extractedField(record, field.key);
+          const parsed = parseValue(text, field.type);
+          const unchanged = isUnchanged(extracted, text);
+          return (
+            <TextInput
+              key={field.key}
+              id={inputId({ kind: 'field', key: field.key })}
+              label={displayLabel(field.label)}
+              withAsterisk={field.required}
+              value={text}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+              error={parsed.ok ? undefined : parsed.error}
+              onChange={(event) => form.setField(field.key, event.currentTarget.value)}
+              onFocus={() => onFocusSource(extracted?.source ?? null)}
+              rightSectionWidth={72}
+              rightSectionPointerEvents="none"
+              rightSection={
+                extracted && unchanged && text.trim() !== '' ? (
+                  <ConfidenceBadge confidence={extracted.confidence} />
+                ) : text.trim() !== '' && !unchanged ? (
+                  <Badge color="gray" variant="light" size="sm">
+                    edited
+                  </Badge>
+                ) : null
+              }
+            />
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="document-fields">
+      <Title order={2} size="h4" id="document-fields" mb="sm">
+        Document Fields
+      </Title>
+      {content}
+    </Paper>
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { ReviewRecord } from '@parser/contracts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+
+import type { ReviewForm } from '../hooks/use-review-form';
+import {
+  displayLabel,
+  extractedCell,
+  hasReviewData,
+  inputId,
+  isUnchanged,
+  parseValue,
+} from '../utils/review-values';
+import { ConfidenceDot } from './confidence-dot';
+import type { SourceBox } from './document-preview';
+
+export interface ReviewTablesProps {
+  record: ReviewRecord;
+  form: ReviewForm;
+  onFocusSource: (source: SourceBox | null) => void;
+  readOnly: boolean;
+}
+
+/** Each table of the type with editable cells, Add Row and a delete per row. */
+export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTablesProps) {
+  // Before extraction has run, 'Document Fields' already says there is nothing to show.
+  if (!hasReviewData(record)) return null;
+  return (
+    <>
+      {record.schema.tables.map((table) => {
+        const rows = form.values.tables[table.key] ?? [];
+        const label = displayLabel(table.label);
+        const headingId = `review-table-${table.key}`;
+        return (
+          <Paper
+            key={table.key}
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            aria-labelledby={headingId}
+          >
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4" id={headingId}>
+                {label}
+              </Title>
+              {!readOnly && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() =>
+                    form.addRow(
+                      table.key,
+                      table.columns.map((column) => column.key),
+                    )
+                  }
+                >
+                  Add Row
+                </Button>
+              )}
+            </Group>
+            {rows.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                No data in this table. Click &quot;Add Row&quot; to add entries.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={table.columns.length * 110 + (readOnly ? 0 : 40)}>
+                <Table verticalSpacing={4} horizontalSpacing={4} aria-label={label}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {table.columns.map((column) => (
+                        <Table.Th key={column.key}>{displayLabel(column.label)}</Table.Th>
+                      ))}
+                      {!readOnly && <Table.Th w={40} aria-label="Row actions" />}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row, index) => (
+                      <Table.Tr key={row.rowId}>
+                        {table.columns.map((column) => {
+                          const text = row.cells[column.key] ?? '';
+                          const extracted = extractedCell(record, table.key, row, column.key);
+                          const parsed = parseValue(text, column.type);
+                          return (
+                            <Table.Td key={column.key} valign="top">
+                              <TextInput
+                                size="xs"
+                                id={inputId({
+                                  kind: 'cell',
+                                  table: table.key,
+                                  rowId: row.rowId,
+                                  column: column.key,
+                                })}
+                                aria-label={`${label} row ${index + 1} ${displayLabel(column.label)}`}
+                                value={text}
+                                readOnly={readOnly}
+                                variant={readOnly ? 'filled' : 'default'}
+                                error={parsed.ok ? undefined : parsed.error}
+                                onChange={(event) =>
+                                  form.setCell(
+                                    table.key,
+                                    row.rowId,
+                                    column.key,
+                                    event.currentTarget.value,
+                                  )
+                                }
+                                onFocus={() => onFocusSource(extracted?.source ?? null)}
+                                rightSectionPointerEvents="none"
+                                rightSection={
+                                  extracted &&
+                                  text.trim() !== '' &&
+                                  isUnchanged(extracted, text) ? (
+                                    <ConfidenceDot confidence={extracted.confidence} />
+                                  ) : null
+                                }
+                              />
+                            </Table.Td>
+                          );
+                        })}
+                        {!readOnly && (
+                          <Table.Td valign="top">
+                            <Tooltip label="Delete row">
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${label} row ${index + 1}`}
+                                onClick={() => form.deleteRow(table.key, row.rowId)}
+                              >
+                                <IconTrash size={14} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Table.Td>
+                        )}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Paper>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { type WebhookSecret, WebhookSecretSchema } from '@parser/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { webhookSecretQueryOptions } from './get-webhook-secret';
+
+/** POST /api/settings/webhook-secret:rotate: a new secret signs every delivery from now on. */
+export function rotateWebhookSecret(): Promise<WebhookSecret> {
+  return api.post('/api/settings/webhook-secret:rotate', {}, WebhookSecretSchema);
+}
+
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rotateWebhookSecret,
+    onSuccess: (secret) => queryClient.setQueryData(webhookSecretQueryOptions().queryKey, secret),
+  });
+}
