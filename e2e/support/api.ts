@@ -12,7 +12,8 @@ export interface SeededUser extends TokenPair {
   password: string;
 }
 
-async function call<T>(
+/** One JSON call to the API; throws with the answer's text when it is not 2xx. */
+export async function callApi<T>(
   baseUrl: string,
   method: string,
   urlPath: string,
@@ -45,8 +46,8 @@ export async function signUpViaApi(
   password: string,
   company: string,
 ): Promise<SeededUser> {
-  const tokens = await call<TokenPair>(baseUrl, 'POST', '/auth/signup', { email, password });
-  await call<unknown>(
+  const tokens = await callApi<TokenPair>(baseUrl, 'POST', '/auth/signup', { email, password });
+  await callApi<unknown>(
     baseUrl,
     'POST',
     '/auth/register',
@@ -64,3 +65,51 @@ export function uniqueEmail(prefix: string): string {
 
 /** A password comfortably inside any reasonable policy. */
 export const PASSWORD = 'Correct-Horse-42-battery';
+
+/**
+ * Invites `email` into the admin's company and signs them up through the invite: they join as a
+ * member. Answers the member's tokens.
+ */
+export async function inviteMemberViaApi(
+  baseUrl: string,
+  admin: SeededUser,
+  email: string,
+  password: string,
+): Promise<SeededUser> {
+  const invite = await callApi<{ invite_url: string }>(
+    baseUrl,
+    'POST',
+    '/api/invites',
+    { email },
+    admin.access_token,
+  );
+  const token = invite.invite_url.split('/invite/')[1]!;
+  const tokens = await callApi<TokenPair>(baseUrl, 'POST', '/auth/signup', { email, password });
+  await callApi<unknown>(
+    baseUrl,
+    'POST',
+    `/auth/invites/${token}/accept`,
+    undefined,
+    tokens.access_token,
+  );
+  return { ...tokens, email, password };
+}
+
+/** Uploads bytes through POST /api/files:upload; answers the file id. */
+export async function uploadFileViaApi(
+  baseUrl: string,
+  user: SeededUser,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(bytes)]), fileName);
+  const response = await fetch(`${baseUrl}/api/files:upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.access_token}` },
+    body: form,
+  });
+  if (response.status !== 201)
+    throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { fileId: string }).fileId;
+}

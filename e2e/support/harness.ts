@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { launchBrowser, newUserSession, saveScreenshots, type UserSession } from './browser.js';
-import { startServer, type StartedServer } from './start-server.js';
+import { startServer, type StartedServer, type StartServerOptions } from './start-server.js';
 
 export interface E2E {
   readonly baseUrl: string;
@@ -17,13 +17,13 @@ export interface E2E {
  * fresh contexts per test, a screenshot of every open page in e2e/artifacts/ when a test fails.
  * Call at the top level of the spec file and use the returned getter inside tests.
  */
-export function useE2E(): () => E2E {
+export function useE2E(serverOptions: StartServerOptions = {}): () => E2E {
   let server: StartedServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(serverOptions);
     browser = await launchBrowser();
   });
 

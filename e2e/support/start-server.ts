@@ -22,6 +22,8 @@ export interface StartedServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). Serves the API and the built web app. */
   baseUrl: string;
   dataDir: string;
+  /** The server process (for reading its memory use in benchmarks). */
+  pid: number | undefined;
   /** Everything the server wrote to stdout and stderr so far (truncated to the last 20 kB). */
   output(): string;
   /** Kills the server and removes its data directory. Safe to call twice. */
@@ -31,6 +33,8 @@ export interface StartedServer {
 export interface StartServerOptions {
   /** Extra environment for the server process (applied last). */
   env?: Record<string, string>;
+  /** Use this data directory and keep it after stop() (default: a fresh temporary one, removed). */
+  dataDir?: string;
 }
 
 /** Asks the OS for a free TCP port on 127.0.0.1. */
@@ -78,12 +82,15 @@ class ServerExitedError extends Error {}
  * GET /health answers 200. Tries `node --import tsx/esm` first, then `npx tsx`.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'parser-e2e-'));
+  const keepDataDir = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'parser-e2e-')));
+  const removeDataDir = () =>
+    keepDataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true });
   const failures: string[] = [];
   try {
     for (const launch of launches) {
       try {
-        return await launchOnce(launch, dataDir, options);
+        return await launchOnce(launch, dataDir, removeDataDir, options);
       } catch (error) {
         if (!(error instanceof ServerExitedError)) throw error;
         failures.push(error.message);
@@ -96,16 +103,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       }
     }
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
     throw error;
   }
-  await rm(dataDir, { recursive: true, force: true });
+  await removeDataDir();
   throw new Error(`The server could not be started:\n\n${failures.join('\n\n')}`);
 }
 
 async function launchOnce(
   launch: Launch,
   dataDir: string,
+  removeDataDir: () => Promise<void>,
   options: StartServerOptions,
 ): Promise<StartedServer> {
   const port = await freePort();
@@ -220,12 +228,13 @@ async function launchOnce(
   return {
     baseUrl,
     dataDir,
+    pid: child.pid,
     output: () => log,
     stop: async () => {
       if (stopped) return;
       stopped = true;
       await stopChild();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir();
     },
   };
 }

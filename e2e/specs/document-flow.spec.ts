@@ -1,0 +1,213 @@
+import { PRESETS } from '@parser/contracts';
+import { invoicePdf } from '@parser/test-documents';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import {
+  callApi,
+  inviteMemberViaApi,
+  PASSWORD,
+  type SeededUser,
+  signUpViaApi,
+  uniqueEmail,
+  uploadFileViaApi,
+} from '../support/api.js';
+import { useE2E, waitForPath } from '../support/harness.js';
+import { field, loginViaUi, text, visible } from '../support/ui.js';
+
+const e2e = useE2E();
+
+interface PipelinePage {
+  items: { pipeline_id: string; original_filename: string; current_step: string }[];
+}
+
+async function createInvoiceType(admin: SeededUser): Promise<string> {
+  const type = await callApi<{ id: string }>(
+    e2e().baseUrl,
+    'POST',
+    '/api/doc-types',
+    {
+      name: 'Supplier invoices',
+      presetKey: 'invoice',
+      fields: PRESETS.invoice.fields,
+      tables: PRESETS.invoice.tables,
+      agentsEnabled: { extract: true, data_entry: false, recon: false },
+    },
+    admin.access_token,
+  );
+  return type.id;
+}
+
+const pipelines = (user: SeededUser, list: string) =>
+  callApi<PipelinePage>(
+    e2e().baseUrl,
+    'GET',
+    `/api/pipelines/${list}`,
+    undefined,
+    user.access_token,
+  );
+
+/** Waits until the background worker has taken every document to review. */
+async function untilInReview(user: SeededUser, count: number): Promise<PipelinePage> {
+  await expect
+    .poll(async () => (await pipelines(user, 'pending-review')).items.length, { timeout: 30_000 })
+    .toBe(count);
+  return pipelines(user, 'pending-review');
+}
+
+/** Documents processed through the API, for tests whose subject is what comes after the upload. */
+async function processViaApi(admin: SeededUser, typeId: string, names: string[]) {
+  const files: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const invoice = await invoicePdf({ invoiceNumber: `INV-${500 + index}` });
+    files.push(await uploadFileViaApi(e2e().baseUrl, admin, name, invoice.bytes));
+  }
+  await callApi(
+    e2e().baseUrl,
+    'POST',
+    '/api/uploads',
+    { docTypeId: typeId, files },
+    admin.access_token,
+  );
+  return untilInReview(admin, names.length);
+}
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  // The option list is labelled by the same label as the input: click the input itself.
+  await page.locator('input').and(field(page, label)).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the document flow', () => {
+  it('uploads three invoices, reviews one and gets it approved by the colleague it was sent to', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
+    const approver = await inviteMemberViaApi(
+      e2e().baseUrl,
+      admin,
+      uniqueEmail('approver'),
+      PASSWORD,
+    );
+    const typeId = await createInvoiceType(admin);
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    // Upload three invoices through the screen: each is uploaded and validated in turn.
+    await page.goto(`/upload?docTypeId=${typeId}`);
+    const invoices = await Promise.all(
+      [1, 2, 3].map((n) => invoicePdf({ invoiceNumber: `INV-900${n}` })),
+    );
+    await page.getByLabel('Upload documents').setInputFiles(
+      invoices.map((invoice, index) => ({
+        name: `invoice-${index + 1}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(invoice.bytes),
+      })),
+    );
+    await visible(text(page, '3 valid files'));
+    await page.getByRole('button', { name: 'Start Processing (3 files)' }).click();
+    await waitForPath(page, '/dashboard');
+
+    // The dashboard card shows the three documents once extraction has run.
+    await untilInReview(admin, 3);
+    await page
+      .getByRole('button', { name: /refresh/i })
+      .first()
+      .click();
+    const card = page.getByLabel('Supplier invoices: 3 pending');
+    await visible(card);
+    await card.click();
+    await waitForPath(page, `/pending/${typeId}`);
+    await visible(page.getByRole('heading', { name: 'Pending Documents: Supplier invoices' }));
+    await visible(text(page, '3 document(s) waiting for review or approval'));
+
+    // Open one, correct a value and submit the review.
+    await page.getByLabel('Open invoice-2.pdf').click();
+    await visible(page.getByRole('heading', { name: 'Review Document' }));
+    const invoiceNumber = field(page, 'Invoice Number');
+    await expect.poll(() => invoiceNumber.inputValue()).toBe('INV-9002');
+    await invoiceNumber.fill('INV-9002-B');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+
+    // At approval, pass it to the colleague.
+    const decision = page.getByRole('form', { name: 'Approval Decision' });
+    await visible(decision);
+    await choose(page, 'Action', 'Send for Approval');
+    await choose(page, 'Assign to User', approver.email);
+    await decision.getByRole('button', { name: 'Send for Approval' }).click();
+    await waitForPath(page, '/dashboard');
+    const reviewedId = (await pipelines(admin, 'pending-approval')).items[0]!.pipeline_id;
+
+    // The colleague approves it in their own session.
+    const colleague = await e2e().newUser();
+    await loginViaUi(colleague.page, approver.email, PASSWORD);
+    await colleague.page.goto(`/review/${reviewedId}`);
+    await visible(
+      colleague.page
+        .getByText('INV-9002-B')
+        .or(colleague.page.locator('input[value="INV-9002-B"]')),
+    );
+    await colleague.page
+      .getByRole('form', { name: 'Approval Decision' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await waitForPath(colleague.page, '/dashboard');
+
+    const record = await callApi<{ current_step: string; approved_by: { email: string } }>(
+      e2e().baseUrl,
+      'GET',
+      `/api/pipelines/${reviewedId}/review`,
+      undefined,
+      admin.access_token,
+    );
+    expect(record.current_step).toBe('completed');
+    expect(record.approved_by.email).toBe(approver.email);
+    expect((await pipelines(admin, 'pending-approval')).items).toEqual([]);
+    expect(
+      (await pipelines(admin, 'pending-review')).items.map((p) => p.pipeline_id),
+    ).not.toContain(reviewedId);
+  });
+
+  it('deletes selected documents from the pending page', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('bulk'), PASSWORD, 'Acme Ltd');
+    const typeId = await createInvoiceType(admin);
+    await processViaApi(admin, typeId, ['a.pdf', 'b.pdf', 'c.pdf']);
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/pending/${typeId}`);
+    await page.getByLabel('Select a.pdf').check();
+    await page.getByLabel('Select c.pdf').check();
+    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Bulk Delete' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: /delete/i }).click();
+    await visible(text(page, 'Successfully deleted 2 documents'));
+    await visible(text(page, '1 document(s) waiting for review or approval'));
+    const left = await pipelines(admin, 'all');
+    expect(left.items.map((p) => p.original_filename)).toEqual(['b.pdf']);
+  });
+
+  it('returns a rejected document to review with its note', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('reject'), PASSWORD, 'Acme Ltd');
+    const typeId = await createInvoiceType(admin);
+    const [first] = (await processViaApi(admin, typeId, ['to-reject.pdf'])).items;
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${first!.pipeline_id}`);
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const decision = page.getByRole('form', { name: 'Approval Decision' });
+    await visible(decision);
+    await choose(page, 'Action', 'Reject');
+    await decision.getByLabel('Notes').fill('The tax line is missing');
+    await decision.getByRole('button', { name: 'Reject' }).click();
+    await waitForPath(page, '/dashboard');
+
+    await page.goto(`/review/${first!.pipeline_id}`);
+    await visible(page.getByRole('button', { name: 'Submit Review' }));
+    await visible(page.getByText('The tax line is missing').first());
+    const inReview = await pipelines(admin, 'pending-review');
+    expect(inReview.items.map((p) => p.pipeline_id)).toEqual([first!.pipeline_id]);
+  });
+});
