@@ -390,6 +390,11 @@ export const ExtractedValueSchema = z.object({
       box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
     })
     .nullable(),
+  /** ISO 4217 code of a money value's currency, where the document shows it (symbol, code or locale). */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
 });
 export type ExtractedValue = z.infer<typeof ExtractedValueSchema>;
 

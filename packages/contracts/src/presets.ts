@@ -16,6 +16,17 @@ export const FieldDefinitionSchema = z.object({
   label: z.string(),
   type: FieldType,
   required: z.boolean().default(false),
+  /** Extra printed labels the engine also looks for ("Also known as" in the builder). */
+  aliases: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'An alias cannot be empty')
+        .max(100, 'An alias is at most 100 characters'),
+    )
+    .max(20, 'At most 20 aliases')
+    .optional(),
   /** Set when Quick Setup suggested the field from an example document. */
   extracted: z.boolean().optional(),
 });
@@ -26,6 +37,17 @@ export const ColumnDefinitionSchema = z.object({
   key: KeySchema,
   label: z.string(),
   type: ColumnType,
+  /** Extra printed labels the engine also looks for ("Also known as" in the builder). */
+  aliases: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'An alias cannot be empty')
+        .max(100, 'An alias is at most 100 characters'),
+    )
+    .max(20, 'At most 20 aliases')
+    .optional(),
 });
 export type ColumnDefinition = z.input<typeof ColumnDefinitionSchema>;
 

@@ -354,11 +354,12 @@ function toPipelineDocType(row: DocTypeRow): PipelineDocType {
   return {
     id: row.id,
     name: row.name,
-    fields: values.fields.map(({ key, label, type, required }) => ({
+    fields: values.fields.map(({ key, label, type, required, aliases }) => ({
       key,
       label,
       type,
       required: required ?? false,
+      ...(aliases?.length ? { aliases } : {}),
     })),
     tables: values.tables.map(({ key, label, columns }) => ({
       key,
@@ -367,6 +368,7 @@ function toPipelineDocType(row: DocTypeRow): PipelineDocType {
         key: column.key,
         label: column.label,
         type: column.type,
+        ...(column.aliases?.length ? { aliases: column.aliases } : {}),
       })),
     })),
     extractionInstructions: values.extractionInstructions,

@@ -5,8 +5,13 @@ import type { ReadDocument } from '@parser/extraction';
 export interface PipelineDocType {
   id: string;
   name: string;
-  fields: { key: string; label: string; type: FieldType; required: boolean }[];
-  tables: { key: string; label: string; columns: Required<Omit<ColumnDefinition, 'id'>>[] }[];
+  /** `aliases`: the type's extra labels for a field or column, which the engine also looks for. */
+  fields: { key: string; label: string; type: FieldType; required: boolean; aliases?: string[] }[];
+  tables: {
+    key: string;
+    label: string;
+    columns: (Required<Omit<ColumnDefinition, 'id' | 'aliases'>> & { aliases?: string[] })[];
+  }[];
   extractionInstructions: string;
   agentsEnabled: AgentsEnabled;
 }
