@@ -57,7 +57,8 @@ import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { authPlugin } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
+import { rejectNulCharactersPlugin } from './plugins/reject-nul-characters.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobRegistry } from './jobs/job-registry.js';
 import { JobsRepository } from './jobs/jobs.repository.js';
@@ -117,12 +118,14 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+    clientErrorHandler: answerClientError,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
   const maxUploadBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
   await app.register(fastifyMultipart, {
+  await app.register(rejectNulCharactersPlugin);
     limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   });
   await app.register(fastifySwagger, {

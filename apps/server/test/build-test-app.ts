@@ -18,6 +18,8 @@ export interface TestApp {
   db: Database;
   /** The app's blob storage, in a temporary directory removed on close. */
   storage: LocalDirectoryStorage;
+  /** The key the app signs access tokens with, to forge tokens a client could not. */
+  tokenSigningKey: Uint8Array;
   /** A worker over the app's job queue (not started); `concurrency` 2 unless given. */
   newWorker(options?: Partial<JobWorkerOptions>): JobWorker;
   /** Runs every job that is due (extraction and the steps it enqueues) until none is left. */
@@ -45,10 +47,11 @@ export async function buildTestApp(
   await migrate(handle.db);
   const filesDir = await mkdtemp(path.join(tmpdir(), 'parser-test-files-'));
   const storage = new LocalDirectoryStorage(filesDir);
+  const tokenSigningKey = randomBytes(32);
   const app = await buildApp({
     config,
     db: handle.db,
-    tokenSigningKey: randomBytes(32),
+    tokenSigningKey,
     storage,
     logger: false,
   });
@@ -67,6 +70,7 @@ export async function buildTestApp(
     app,
     db: handle.db,
     storage,
+    tokenSigningKey,
     newWorker,
     drainJobs: () => newWorker().runUntilIdle(),
     async close() {

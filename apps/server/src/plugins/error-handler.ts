@@ -1,4 +1,6 @@
 import type { ErrorBody } from '@parser/contracts';
+import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -66,4 +68,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ detail: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
   });
+}
+
+/**
+ * Answers a request Node's HTTP parser gave up on (a body cut off before its Content-Length, a
+ * malformed request line) in the same `{ detail, code }` shape as every other failure. The route
+ * never sees such a request, so the error handler cannot.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+        : [400, 'Bad Request', 'The request ended early or is malformed; send it again'];
+  const body = JSON.stringify({ detail, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 import { AppError } from '../../lib/app-error.js';
+import { isUuid } from '../../lib/ids.js';
 
 const ISSUER = 'parser';
 const AUDIENCE = 'parser-api';
@@ -36,9 +37,11 @@ export class AccessTokens {
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (payload.typ !== 'access' || typeof payload.sub !== 'string')
+      // A token signed with our key can still carry claims we never issue (a subject that is not
+      // a user id); it must be refused here, before the subject reaches a uuid column.
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !isUuid(payload.sub))
         throw new Error('not an access token');
-      return { userId: payload.sub };
+      return { userId: payload.sub.toLowerCase() };
     } catch (error) {
       const expired = error instanceof joseErrors.JWTExpired;
       throw new AppError('UNAUTHENTICATED', {

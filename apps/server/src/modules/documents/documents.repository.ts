@@ -9,10 +9,10 @@ export class DocumentsRepository {
 
   list(
     tenantId: string,
-    filter: { nameContains?: string; after?: ListPosition; limit: number },
+    filter: { nameContains?: string; docTypeId?: string; after?: ListPosition; limit: number },
     trx: DbExecutor = this.db,
   ) {
-    const { nameContains, after, limit } = filter;
+    const { nameContains, docTypeId, after, limit } = filter;
     return trx
       .selectFrom('files as f')
       .innerJoinLateral(
@@ -21,6 +21,8 @@ export class DocumentsRepository {
             .selectFrom('pipelines as p')
             .select(['p.id as pipelineId', 'p.currentStep'])
             .whereRef('p.fileId', '=', 'f.id')
+            // Filtered by type, a file shows with its latest pipeline of that type.
+            .$if(docTypeId !== undefined, (query) => query.where('p.docTypeId', '=', docTypeId!))
             .orderBy('p.createdAt', 'desc')
             .limit(1)
             .as('latest'),

@@ -2,7 +2,7 @@ import { type DocumentPage, DocumentListQuerySchema } from '@parser/contracts';
 import type { z } from 'zod';
 
 import type { TenantAuth } from '../../plugins/auth.js';
-import { decodeCursor, pageOf } from '../../lib/list-pages.js';
+import { decodeCursor, listFilterId, pageOf } from '../../lib/list-pages.js';
 
 import type { DocumentsRepository } from './documents.repository.js';
 
@@ -13,9 +13,10 @@ export class DocumentsService {
     auth: TenantAuth,
     query: z.input<typeof DocumentListQuerySchema>,
   ): Promise<DocumentPage> {
-    const { q, limit, cursor } = DocumentListQuerySchema.parse(query);
+    const { q, doc_type_id, limit, cursor } = DocumentListQuerySchema.parse(query);
     const rows = await this.documents.list(auth.tenantId, {
       nameContains: q || undefined,
+      docTypeId: listFilterId(doc_type_id),
       after: decodeCursor(cursor),
       limit: limit + 1,
     });

@@ -33,8 +33,12 @@ export async function readMultipartUpload(
         if (part.valueTruncated) {
           throw new AppError('VALIDATION_FAILED', { message: `"${part.fieldname}" is too long` });
         }
-        if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          assertNoNulCharacter(part.value, part.fieldname);
+          upload.fields[part.fieldname] = part.value;
+        }
       } else if (part.fieldname === 'file' && !upload.file) {
+        assertNoNulCharacter(part.filename, 'file name');
         upload.file = { fileName: part.filename, bytes: await part.toBuffer() };
       } else {
         // Only one document per request: drain anything else so the request can complete.
@@ -47,6 +51,29 @@ export async function readMultipartUpload(
   return upload;
 }
 
+/** Multipart text skips the JSON body check; PostgreSQL cannot store NUL in text either. */
+function assertNoNulCharacter(value: string, what: string): void {
+  if (value.includes('\u0000')) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `"${what}" must not contain the NUL character (\\u0000)`,
+    });
+  }
+}
+
+/**
+ * Errors of a body that ended early: the client closed the connection, or the stream ended
+ * before the closing boundary. The file was only in memory, so nothing is left behind.
+ */
+const CUT_OFF_CODES = new Set([
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ECONNRESET',
+  'FST_ERR_CTP_EMPTY_BODY',
+]);
+const isCutOff = (error: unknown, code: unknown) =>
+  (typeof code === 'string' && CUT_OFF_CODES.has(code)) ||
+  (error instanceof Error &&
+    /premature close|unexpected end of (form|multipart)|aborted/i.test(error.message));
+
 function translateMultipartError(error: unknown, maxBytes: number): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
@@ -58,6 +85,11 @@ function translateMultipartError(error: unknown, maxBytes: number): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('VALIDATION_FAILED', {
       message: 'Send one file with at most a few text parts',
+    });
+  }
+  if (isCutOff(error, code)) {
+    return new AppError('VALIDATION_FAILED', {
+      message: 'The upload ended before the whole body arrived; send the file again',
     });
   }
   const malformed =
