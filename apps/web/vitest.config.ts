@@ -13,5 +13,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     css: false,
+    // Typing into Mantine inputs in jsdom takes seconds on a loaded shared machine; a test's
+    // budget is about hanging, not speed (speed is measured in bench/).
+    testTimeout: 20_000,
   },
 });

@@ -47,6 +47,7 @@ import { PipelinesService } from './modules/pipelines/pipelines.service.js';
 import { RagRepository } from './modules/rag/rag.repository.js';
 import { ragRoutes } from './modules/rag/rag.routes.js';
 import { RagService } from './modules/rag/rag.service.js';
+import { CompanySettingsService } from './modules/tenants/company-settings.service.js';
 import { TenantsRepository } from './modules/tenants/tenants.repository.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { TenantsService } from './modules/tenants/tenants.service.js';
@@ -69,6 +70,7 @@ export const VERSION = '0.1.0';
 export interface Services {
   auth: AuthService;
   tenants: TenantsService;
+  companySettings: CompanySettingsService;
   files: FilesService;
   docTypes: DocTypesService;
   rag: RagService;
@@ -116,16 +118,16 @@ export async function buildApp({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-    clientErrorHandler: answerClientError,
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
+  await app.register(rejectNulCharactersPlugin);
   const maxUploadBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
   await app.register(fastifyMultipart, {
-  await app.register(rejectNulCharactersPlugin);
     limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   });
   await app.register(fastifySwagger, {
@@ -146,6 +148,7 @@ export async function buildApp({
 
   const users = new AuthRepository(db);
   const tenants = new TenantsRepository(db);
+  const companySettings = new CompanySettingsService(db);
   const accessTokens = new AccessTokens(tokenSigningKey, config.ACCESS_TOKEN_TTL_SECONDS);
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
   const ragDocuments = new RagRepository(db);
@@ -191,6 +194,7 @@ export async function buildApp({
       },
     }),
     tenants: new TenantsService({ db, tenants, users }),
+    companySettings,
     files,
     docTypes,
     rag: new RagService({ rag: ragDocuments, storage, log: app.log }),

@@ -6,3 +6,4 @@ export * from './pipeline.js';
 export * from './doc-types.js';
 export * from './files.js';
 export * from './exports.js';
+export * from './company-settings.js';

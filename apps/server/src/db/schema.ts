@@ -12,6 +12,8 @@ export interface TenantsTable {
   id: Generated<string>;
   name: string;
   plan: ColumnType<'basic' | 'plus' | 'pro', 'basic' | 'plus' | 'pro' | undefined>;
+  /** The company settings a company changed; defaults fill the rest (company-settings.ts). */
+  settings: ColumnType<unknown, never, RawBuilder<unknown>>;
   createdAt: Timestamp;
 }
 

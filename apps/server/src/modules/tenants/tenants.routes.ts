@@ -1,11 +1,13 @@
 import {
   ChangeRoleBodySchema,
+  CompanySettingsSchema,
   CreateInviteBodySchema,
   InviteListSchema,
   InviteSchema,
   SetupTenantResultSchema,
   TenantUserListSchema,
   TenantUserSchema,
+  UpdateCompanySettingsBodySchema,
 } from '@parser/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -86,6 +88,35 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       await services.tenants.removeMember(tenantOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/company/settings',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['tenants'],
+        summary: "The company's settings (review flow, data entry fallbacks)",
+        security: bearerSecurity,
+        response: { 200: CompanySettingsSchema, ...errors },
+      },
+    },
+    (request) => services.companySettings.get(tenantOf(request).tenantId),
+  );
+
+  app.put(
+    '/api/company/settings',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['tenants'],
+        summary: "Change the company's settings; only the keys sent change (admins)",
+        security: bearerSecurity,
+        body: UpdateCompanySettingsBodySchema,
+        response: { 200: CompanySettingsSchema, ...errors },
+      },
+    },
+    (request) => services.companySettings.update(tenantOf(request), request.body),
   );
 
   app.post(

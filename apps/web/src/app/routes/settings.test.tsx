@@ -232,3 +232,50 @@ describe('/settings', () => {
     });
   });
 });
+
+describe('/settings company settings', () => {
+  const defaults = {
+    download_zip_on_approval: true,
+    allow_self_approval: true,
+    usual_date_order: null,
+    usual_currency: null,
+  };
+
+  it('lets an admin turn the ZIP download after approval off, saving just that key', async () => {
+    const stub = stubFetch({
+      'GET /api/users/tenant': () => json(members),
+      'GET /api/invites': () => json([]),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+      'GET /api/company/settings': () => json(defaults),
+      'PUT /api/company/settings': () => json({ ...defaults, download_zip_on_approval: false }),
+    });
+    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
+
+    const zipSwitch = await screen.findByRole('switch', {
+      name: /Download the ZIP after an approval/,
+    });
+    expect(zipSwitch).toBeChecked();
+    await userEvent.click(zipSwitch);
+
+    await waitFor(() => expect(zipSwitch).not.toBeChecked());
+    expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
+      download_zip_on_approval: false,
+    });
+  });
+
+  it('shows members the settings without letting them change them', async () => {
+    stubFetch({
+      'GET /api/users/tenant': () => json(members),
+      'GET /api/company/settings': () => json({ ...defaults, allow_self_approval: false }),
+    });
+    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'member' }) });
+
+    const selfApproval = await screen.findByRole('switch', {
+      name: /Allow approving your own submissions/,
+    });
+    expect(selfApproval).not.toBeChecked();
+    expect(selfApproval).toBeDisabled();
+    expect(screen.getByText('Set by an admin of your company.')).toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { ApiKeysTable } from '@/features/api-keys/components/api-keys-table';
 import { CreateApiKeyForm } from '@/features/api-keys/components/create-api-key-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CompanySettingsForm } from '@/features/company-settings/components/company-settings-form';
 import { InviteForm } from '@/features/invites/components/invite-form';
 import { PendingInvitesTable } from '@/features/invites/components/pending-invites-table';
 import { MembersTable } from '@/features/team/components/members-table';
@@ -40,8 +41,8 @@ function SettingsSection({ id, title, description, children }: SettingsSectionPr
 }
 
 /**
- * /settings: the team (members and invites), for admins the API keys and the webhook signing
- * secret, and the user's password.
+ * /settings: the team (members and invites), the company settings, for admins the API keys and
+ * the webhook signing secret, and the user's password.
  */
 export function SettingsRoute() {
   const { user } = useAuth();
@@ -76,6 +77,18 @@ export function SettingsRoute() {
               <PendingInvitesTable />
             </>
           )}
+        </SettingsSection>
+
+        <SettingsSection
+          id="settings-company"
+          title="Company settings"
+          description={
+            isAdmin
+              ? 'How documents are reviewed and approved, and what the data entry agent assumes.'
+              : 'Set by an admin of your company.'
+          }
+        >
+          <CompanySettingsForm canEdit={isAdmin} />
         </SettingsSection>
 
         {isAdmin && (

@@ -1,0 +1,24 @@
+import {
+  type CompanySettings,
+  CompanySettingsSchema,
+  type UpdateCompanySettingsBody,
+} from '@parser/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { companySettingsQueryOptions } from './get-company-settings';
+
+/** PUT /api/company/settings: changes only the keys sent (admins only). */
+export function updateCompanySettings(body: UpdateCompanySettingsBody): Promise<CompanySettings> {
+  return api.put('/api/company/settings', body, CompanySettingsSchema);
+}
+
+export function useUpdateCompanySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompanySettings,
+    onSuccess: (settings) =>
+      queryClient.setQueryData(companySettingsQueryOptions().queryKey, settings),
+  });
+}
