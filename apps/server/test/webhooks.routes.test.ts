@@ -504,6 +504,12 @@ describe('webhooks when private addresses are not allowed', () => {
     ['http://10.0.0.1/hook', /10\.0\.0\.1 is a private address/],
     ['http://localhost:8080/hook', /localhost resolves to .* loopback address/],
     ['http://[::ffff:127.0.0.1]/hook', /loopback \(IPv4-mapped\) address/],
+    ['http://[::ffff:0:7f00:1]/hook', /loopback \(IPv4-translated\) address/],
+    ['http://192.0.2.10/hook', /192\.0\.2\.10 is a documentation address/],
+    ['http://198.51.100.7/hook', /is a documentation address/],
+    ['http://203.0.113.5/hook', /is a documentation address/],
+    ['http://[2001:db8::1]/hook', /2001:db8::1 is a documentation address/],
+    ['http://[100::1]/hook', /reserved \(discard-only\) address/],
   ])('refuses %s with a clear detail', async (url, detail) => {
     const response = await sendToWebhook(admin.headers, pipelineId, { url }, strict.app);
     expect(response.statusCode).toBe(400);

@@ -1,86 +1,109 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIP } from 'node:net';
 
-/** IPv4 ranges a webhook may not reach, most specific first, with the word for why. */
-const IPV4_BLOCKED: [cidr: string, reason: string][] = [
-  ['169.254.169.254/32', 'link-local (cloud metadata)'],
-  ['0.0.0.0/8', 'unspecified'],
-  ['10.0.0.0/8', 'private'],
-  ['100.64.0.0/10', 'private (shared address space)'],
-  ['127.0.0.0/8', 'loopback'],
-  ['169.254.0.0/16', 'link-local'],
-  ['172.16.0.0/12', 'private'],
-  ['192.0.0.0/24', 'reserved'],
-  ['192.168.0.0/16', 'private'],
-  ['198.18.0.0/15', 'reserved'],
-  ['224.0.0.0/4', 'multicast'],
-  ['240.0.0.0/4', 'reserved'],
-];
+import ipaddr from 'ipaddr.js';
 
-const ipv4Ranges = IPV4_BLOCKED.map(([cidr, reason]) => {
-  const [base, bits] = cidr.split('/') as [string, string];
-  const prefix = Number(bits);
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  return { network: (ipv4ToNumber(base) & mask) >>> 0, mask, reason };
-});
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+const cidr = (text: string): Cidr => ipaddr.parseCIDR(text);
 
-function ipv4ToNumber(address: string): number {
-  return address.split('.').reduce((sum, octet) => sum * 256 + Number(octet), 0);
+/**
+ * Ranges checked before ipaddr.js's own table, which files them under broader names ("reserved")
+ * than the reason people need to read.
+ */
+const IPV4_NAMED: Record<string, Cidr[]> = {
+  'link-local (cloud metadata)': [cidr('169.254.169.254/32')],
+  documentation: [cidr('192.0.2.0/24'), cidr('198.51.100.0/24'), cidr('203.0.113.0/24')],
+};
+const IPV6_NAMED: Record<string, Cidr[]> = {
+  documentation: [cidr('2001:db8::/32'), cidr('3fff::/20')],
+  'NAT64 local use': [cidr('64:ff9b:1::/48')],
+};
+
+/** Words for ipaddr.js's range names; any range but `unicast` is refused. */
+const RANGE_WORDS: Record<string, string> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'private (shared address space)',
+  private: 'private',
+  reserved: 'reserved',
+  as112: 'reserved (AS112)',
+  amt: 'reserved (AMT)',
+  uniqueLocal: 'private (unique local)',
+  deprecatedSiteLocal: 'private (site-local)',
+  discard: 'reserved (discard-only)',
+  teredo: 'reserved (Teredo tunnel)',
+  benchmarking: 'reserved (benchmarking)',
+  as112v6: 'reserved (AS112)',
+  deprecatedOrchid: 'reserved (ORCHID)',
+  orchid2: 'reserved (ORCHID)',
+  droneRemoteIdProtocolEntityTags: 'reserved (drone remote ID)',
+  segmentRouting: 'reserved (segment routing)',
+};
+
+const GLOBAL_UNICAST_V6 = cidr('2000::/3');
+const IPV4_COMPATIBLE = cidr('::/96');
+const NAT64_WELL_KNOWN = cidr('64:ff9b::/96');
+
+function namedRange(address: ipaddr.IPv4 | ipaddr.IPv6, table: Record<string, Cidr[]>) {
+  const name = ipaddr.subnetMatch(address, table as ipaddr.RangeList<typeof address>, '');
+  return name || null;
 }
 
-function ipv4Reason(address: string): string | null {
-  const value = ipv4ToNumber(address);
-  return ipv4Ranges.find((range) => (value & range.mask) >>> 0 === range.network)?.reason ?? null;
+function ipv4Reason(address: ipaddr.IPv4): string | null {
+  const named = namedRange(address, IPV4_NAMED);
+  if (named) return named;
+  const range = address.range();
+  return range === 'unicast' ? null : (RANGE_WORDS[range] ?? range);
 }
 
-/** The eight 16-bit groups of an IPv6 address (with `::` expanded and a dotted IPv4 tail). */
-function ipv6Groups(address: string): number[] {
-  let text = address.split('%')[0]!.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const value = ipv4ToNumber(dotted[1]!);
-    text = `${text.slice(0, dotted.index)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
+const lastIpv4Of = (address: ipaddr.IPv6) =>
+  ipaddr.fromByteArray(address.toByteArray().slice(12)) as ipaddr.IPv4;
+
+/**
+ * The IPv4 address an IPv6 address stands for (mapped, translated, NAT64, 6to4, IPv4-compatible),
+ * with the form's name: connecting to it reaches that IPv4 address, so that one is judged.
+ */
+function embeddedIpv4(address: ipaddr.IPv6, range: string): [ipaddr.IPv4, string] | null {
+  if (range === 'ipv4Mapped') return [address.toIPv4Address(), 'IPv4-mapped'];
+  if (range === 'rfc6145') return [lastIpv4Of(address), 'IPv4-translated'];
+  if (range === 'rfc6052' && address.match(NAT64_WELL_KNOWN)) return [lastIpv4Of(address), 'NAT64'];
+  if (range === '6to4') {
+    const bytes = address.toByteArray();
+    return [ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4, '6to4'];
   }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  const zeros = new Array<number>(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right];
-}
-
-const embeddedIpv4 = (high: number, low: number) =>
-  `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
-
-function ipv6Reason(address: string): string | null {
-  const g = ipv6Groups(address);
-  const leadingZeros = (count: number) => g.slice(0, count).every((group) => group === 0);
-  if (g.every((group) => group === 0)) return 'unspecified';
-  if (leadingZeros(7) && g[7] === 1) return 'loopback';
-  // IPv4 written as IPv6 reaches the IPv4 address: judge that one.
-  const embedded = (high: number, low: number, form: string) => {
-    const reason = ipv4Reason(embeddedIpv4(high, low));
-    return reason ? `${reason} (${form})` : null;
-  };
-  if (leadingZeros(5) && g[5] === 0xffff) return embedded(g[6]!, g[7]!, 'IPv4-mapped');
-  if (leadingZeros(6)) return embedded(g[6]!, g[7]!, 'IPv4-compatible');
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
-    return embedded(g[6]!, g[7]!, 'NAT64');
+  if (range === 'unicast' && address.match(IPV4_COMPATIBLE)) {
+    return [lastIpv4Of(address), 'IPv4-compatible'];
   }
-  if (g[0] === 0x2002) return embedded(g[1]!, g[2]!, '6to4');
-  const first = g[0]!;
-  if ((first & 0xfe00) === 0xfc00) return 'private (unique local)';
-  if ((first & 0xffc0) === 0xfe80) return 'link-local';
-  if ((first & 0xffc0) === 0xfec0) return 'private (site-local)';
-  if ((first & 0xff00) === 0xff00) return 'multicast';
   return null;
+}
+
+function ipv6Reason(address: ipaddr.IPv6): string | null {
+  const named = namedRange(address, IPV6_NAMED);
+  if (named) return named;
+  const range = address.range();
+  const embedded = embeddedIpv4(address, range);
+  if (embedded) {
+    const [ipv4, form] = embedded;
+    const reason = ipv4Reason(ipv4);
+    return reason ? `${reason} (${form})` : null;
+  }
+  if (range !== 'unicast') return RANGE_WORDS[range] ?? range;
+  // Only 2000::/3 is handed out for the public internet; the rest is reserved by the IETF.
+  return address.match(GLOBAL_UNICAST_V6) ? null : 'reserved';
 }
 
 /**
  * Why a webhook may not connect to this IP address (loopback, private, link-local, unspecified,
- * multicast, reserved, or one of those written as IPv6), or null for a public address.
+ * multicast, documentation, reserved, or one of those written as IPv6), or null for a public
+ * address. The ranges are ipaddr.js's maintained table of special-purpose addresses.
  */
 export function blockedAddressReason(address: string): string | null {
-  if (isIPv4(address)) return ipv4Reason(address);
-  if (isIPv6(address.split('%')[0]!)) return ipv6Reason(address);
+  const bare = address.split('%')[0]!;
+  // node:net accepts only the canonical forms; ipaddr.js alone would also read "0x7f.1".
+  const family = isIP(bare);
+  if (family === 4) return ipv4Reason(ipaddr.IPv4.parse(bare));
+  if (family === 6) return ipv6Reason(ipaddr.IPv6.parse(bare));
   return 'not an IP address';
 }

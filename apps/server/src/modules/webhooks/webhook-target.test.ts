@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { type HostLookup, resolveWebhookTarget, WebhookRefusedError } from './webhook-target.js';
+import {
+  checkWebhookTarget,
+  type HostLookup,
+  resolveWebhookTarget,
+  WebhookRefusedError,
+} from './webhook-target.js';
 
 const dns =
   (answers: Record<string, string[]>): HostLookup =>
@@ -76,5 +81,43 @@ describe('resolveWebhookTarget', () => {
     const attempt = resolveWebhookTarget('https://nowhere.invalid/', strict(failing));
     await expect(attempt).rejects.toThrow('ENOTFOUND');
     await expect(attempt).rejects.not.toBeInstanceOf(WebhookRefusedError);
+  });
+});
+
+describe('checkWebhookTarget', () => {
+  it('answers allowed for a public host and the reason for a refused one', async () => {
+    const lookup = dns({
+      'hooks.example.com': ['93.184.216.34'],
+      'docs.example.com': ['2001:db8::10'],
+    });
+    expect(await checkWebhookTarget('https://hooks.example.com/in', strict(lookup))).toEqual({
+      allowed: true,
+      reason: null,
+    });
+    expect(await checkWebhookTarget('https://docs.example.com/in', strict(lookup))).toEqual({
+      allowed: false,
+      reason: expect.stringMatching(/2001:db8::10, which is a documentation address/) as unknown,
+    });
+    expect(await checkWebhookTarget('http://[::ffff:0:7f00:1]/', strict())).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('loopback (IPv4-translated)') as unknown,
+    });
+    expect(await checkWebhookTarget('http://192.0.2.1/', strict())).toMatchObject({
+      allowed: false,
+    });
+  });
+
+  it('follows WEBHOOK_ALLOW_PRIVATE and refuses a host that cannot be resolved', async () => {
+    expect(await checkWebhookTarget('http://127.0.0.1:9/x', { allowPrivate: true })).toEqual({
+      allowed: true,
+      reason: null,
+    });
+    const failing: HostLookup = async () => {
+      throw new Error('getaddrinfo ENOTFOUND nowhere.invalid');
+    };
+    expect(await checkWebhookTarget('https://nowhere.invalid/', strict(failing))).toEqual({
+      allowed: false,
+      reason: expect.stringContaining('nowhere.invalid could not be resolved') as unknown,
+    });
   });
 });

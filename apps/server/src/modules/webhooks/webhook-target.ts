@@ -64,3 +64,31 @@ export async function resolveWebhookTarget(
   const chosen = addresses[0]!;
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
+
+/** Whether real deliveries may reach a URL, and if not, why in words people can act on. */
+export interface WebhookTargetCheck {
+  allowed: boolean;
+  reason: string | null;
+}
+
+/**
+ * The delivery policy as a question: the same checks a delivery makes (scheme, every address
+ * the host resolves to, WEBHOOK_ALLOW_PRIVATE), answered instead of thrown. A host that cannot
+ * be resolved now is not allowed either, since a delivery to it would fail.
+ */
+export async function checkWebhookTarget(
+  raw: string,
+  options: ResolveOptions,
+): Promise<WebhookTargetCheck> {
+  try {
+    await resolveWebhookTarget(raw, options);
+    return { allowed: true, reason: null };
+  } catch (error) {
+    if (error instanceof WebhookRefusedError) return { allowed: false, reason: error.message };
+    const host = URL.canParse(raw.trim()) ? new URL(raw.trim()).hostname : raw;
+    return {
+      allowed: false,
+      reason: `The host ${host} could not be resolved (${error instanceof Error ? error.message : String(error)})`,
+    };
+  }
+}

@@ -20,10 +20,12 @@ import { configuredHeaders, customHeaders, deliveryRequestHeaders } from './webh
 import { sendWebhook, type WebhookOutcome } from './webhook-sender.js';
 import { generateWebhookSecret, signWebhook } from './webhook-signature.js';
 import {
+  checkWebhookTarget,
   type HostLookup,
   resolveWebhookTarget,
   WebhookRefusedError,
   type WebhookTarget,
+  type WebhookTargetCheck,
 } from './webhook-target.js';
 import { deliverWebhookJob } from './webhooks.jobs.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
@@ -234,11 +236,20 @@ export class WebhooksService {
     );
   }
 
+  /** May real deliveries reach this URL? The policy deliveries follow, as an answer. */
+  checkTarget(url: string): Promise<WebhookTargetCheck> {
+    return checkWebhookTarget(url, this.resolveOptions());
+  }
+
   private resolve(url: string): Promise<WebhookTarget> {
-    return resolveWebhookTarget(url, {
+    return resolveWebhookTarget(url, this.resolveOptions());
+  }
+
+  private resolveOptions() {
+    return {
       allowPrivate: this.deps.allowPrivate,
       ...(this.deps.lookup ? { lookup: this.deps.lookup } : {}),
-    });
+    };
   }
 
   /**
