@@ -47,8 +47,14 @@ const IPV4_COMPATIBLE = cidr('::/96');
 const NAT64_WELL_KNOWN = cidr('64:ff9b::/96');
 
 function namedRange(address: ipaddr.IPv4 | ipaddr.IPv6, table: Record<string, Cidr[]>) {
-  const name = ipaddr.subnetMatch(address, table as ipaddr.RangeList<typeof address>, '');
-  return name || null;
+  for (const [name, ranges] of Object.entries(table)) {
+    if (
+      ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base, bits))
+    ) {
+      return name;
+    }
+  }
+  return null;
 }
 
 function ipv4Reason(address: ipaddr.IPv4): string | null {
