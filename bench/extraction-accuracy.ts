@@ -1,25 +1,23 @@
 /**
- * Extraction accuracy benchmark: reads every document of a folder that has a `.gt.json` beside it, extracts with a
- * schema matching the ground-truth keys (or --preset / --schema), and prints per-field accuracy, accuracy per
- * confidence band, pages per second and peak RSS.
+ * Extraction accuracy benchmark: reads every document with a `.gt.json` beside it in one or more
+ * folders (sorted together by file name; `--half dev|check` keeps the even or odd positions),
+ * extracts with a schema matching the ground-truth keys (or --preset / --schema), and prints
+ * per-field accuracy, the calibration table (accuracy per confidence band), the share of values at
+ * ≥0.8, pages per second and peak RSS.
  *
- *   npx tsx bench/extraction-accuracy.ts <folder> [--preset invoice|receipt|handwritten_log | --schema type.json] [--json]
+ *   npx tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache <dir>]
+ *     [--preset invoice|receipt|handwritten_log | --schema type.json] [--signals out.jsonl] [--json] [--verbose]
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import {
   PRESETS,
   type FieldDefinition,
   type PresetKey,
   type TableDefinition,
 } from '@parser/contracts';
-import {
-  extractBySchema,
-  readDocument,
-  terminateOcr,
-  parseAmount,
-  parseDate,
-} from '@parser/extraction';
+import { extractWithSignals, parseAmount, parseDate, terminateOcr } from '@parser/extraction';
+import { listDocuments, type Half } from './extraction-dataset.js';
+import { readWithCache } from './reading-cache.js';
 
 type Schema = { fields: FieldDefinition[]; tables: TableDefinition[] };
 
@@ -71,24 +69,41 @@ function same(
   return normText(expected) === normText(String(got));
 }
 
+const OPTIONS_WITH_VALUE = new Set(['--preset', '--schema', '--half', '--cache', '--signals']);
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** Bands of the calibration table: the three product bands, then tenths for the fit. */
+const BANDS = [
+  { name: '>=0.8', lo: 0.8, hi: 1.01 },
+  { name: '0.6-0.8', lo: 0.6, hi: 0.8 },
+  { name: '<0.6', lo: -1, hi: 0.6 },
+];
+const TENTHS = Array.from({ length: 10 }, (_, i) => ({
+  name: `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`,
+  lo: i === 0 ? -1 : i / 10,
+  hi: i === 9 ? 1.01 : (i + 1) / 10,
+}));
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const folder = args.find(
-    (a) =>
-      !a.startsWith('--') &&
-      args[args.indexOf(a) - 1] !== '--preset' &&
-      args[args.indexOf(a) - 1] !== '--schema',
+  const folders = args.filter(
+    (a, i) => !a.startsWith('--') && !OPTIONS_WITH_VALUE.has(args[i - 1] ?? ''),
   );
-  if (!folder) {
+  const half = option(args, '--half') as Half | undefined;
+  if (!folders.length || (half && half !== 'dev' && half !== 'check')) {
     console.error(
-      'usage: tsx bench/extraction-accuracy.ts <folder> [--preset X | --schema file.json] [--json] [--verbose]',
+      'usage: tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache dir] [--preset X | --schema file.json] [--signals out.jsonl] [--json] [--verbose]',
     );
     process.exit(2);
   }
-  const preset = args.includes('--preset')
-    ? (args[args.indexOf('--preset') + 1] as PresetKey)
-    : undefined;
-  const schemaFile = args.includes('--schema') ? args[args.indexOf('--schema') + 1] : undefined;
+  const preset = option(args, '--preset') as PresetKey | undefined;
+  const schemaFile = option(args, '--schema');
+  const cacheDir = option(args, '--cache');
+  const signalsFile = option(args, '--signals');
   const verbose = args.includes('--verbose');
   let given: Schema | undefined;
   if (preset) {
@@ -99,38 +114,31 @@ async function main(): Promise<void> {
     const s = JSON.parse(await readFile(schemaFile, 'utf8')) as Partial<Schema>;
     given = { fields: s.fields ?? [], tables: s.tables ?? [] };
   }
+  if (signalsFile) await writeFile(signalsFile, '');
 
-  const names = (await readdir(folder)).filter((f) => f.endsWith('.gt.json')).sort();
-  const perField = new Map<string, { ok: number; n: number }>();
-  const bands = [
-    { name: '>=0.8', lo: 0.8, hi: 1.01, ok: 0, n: 0 },
-    { name: '0.6-0.8', lo: 0.6, hi: 0.8, ok: 0, n: 0 },
-    { name: '<0.6', lo: -1, hi: 0.6, ok: 0, n: 0 },
-  ];
+  const documents = await listDocuments(folders, half);
+  const perField = new Map<string, { ok: number; n: number; confident: number }>();
+  const count = (list: { lo: number; hi: number; name: string }[]) =>
+    list.map((b) => ({ ...b, ok: 0, n: 0 }));
+  const bands = count(BANDS);
+  const tenths = count(TENTHS);
   let pages = 0;
+  let cached = 0;
   let peakRss = process.memoryUsage().rss;
   const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   const t0 = performance.now();
-  let docs = 0;
-  for (const gtName of names) {
-    const base = gtName.replace(/\.gt\.json$/, '');
-    const docName = (await readdir(folder)).find(
-      (f) => f.startsWith(`${base}.`) && !f.endsWith('.gt.json'),
-    );
-    if (!docName) continue;
-    const gt = JSON.parse(await readFile(path.join(folder, gtName), 'utf8')) as Record<
-      string,
-      unknown
-    >;
+  for (const d of documents) {
+    const gt = JSON.parse(await readFile(d.truth, 'utf8')) as Record<string, unknown>;
     const gtKeys = Object.keys(gt).filter((k) => typeof gt[k] === 'string' && GT_FIELDS[k]);
     const schema: Schema = given ?? {
       fields: gtKeys.map((k) => GT_FIELDS[k] as FieldDefinition),
       tables: [],
     };
-    const doc = await readDocument(await readFile(path.join(folder, docName)), docName);
+    const reading = await readWithCache(await readFile(d.file), d.name, cacheDir);
+    if (reading.hit) cached++;
+    const doc = reading.doc;
     pages += doc.pages.length;
-    docs++;
-    const result = extractBySchema(doc, schema);
+    const { result, signals } = extractWithSignals(doc, schema);
     for (const k of gtKeys) {
       const def = GT_FIELDS[k] as FieldDefinition;
       const key = given ? (ALIASES[k] ?? [k]).find((a) => a in result.fields) : k;
@@ -138,18 +146,27 @@ async function main(): Promise<void> {
       const got = result.fields[key];
       const ok = same(def.type, String(gt[k]), got?.value);
       const conf = got?.value === null || got?.value === undefined ? 0 : (got?.confidence ?? 0);
-      const pf = perField.get(k) ?? { ok: 0, n: 0 };
+      const pf = perField.get(k) ?? { ok: 0, n: 0, confident: 0 };
       pf.n++;
       if (ok) pf.ok++;
+      if (conf >= 0.8) pf.confident++;
       perField.set(k, pf);
-      const band = bands.find((b) => conf >= b.lo && conf < b.hi);
-      if (band) {
-        band.n++;
-        if (ok) band.ok++;
+      for (const list of [bands, tenths]) {
+        const band = list.find((b) => conf >= b.lo && conf < b.hi);
+        if (band) {
+          band.n++;
+          if (ok) band.ok++;
+        }
       }
+      const signal = signals[key];
+      if (signalsFile && signal && got?.value !== null)
+        await appendFile(
+          signalsFile,
+          `${JSON.stringify({ file: d.name, field: k, ok, ...signal })}\n`,
+        );
       if (verbose && !ok)
         console.log(
-          `  ✗ ${docName} ${k}: expected ${JSON.stringify(gt[k])} got ${JSON.stringify(got?.value)} (${conf})`,
+          `  ✗ ${d.name} ${k}: expected ${JSON.stringify(gt[k])} got ${JSON.stringify(got?.value)} (${conf})`,
         );
     }
   }
@@ -157,23 +174,28 @@ async function main(): Promise<void> {
   clearInterval(timer);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   await terminateOcr();
+  const values = bands.reduce((a, b) => a + b.n, 0);
+  const confident = bands[0]?.n ?? 0;
   const pct = (ok: number, n: number) => (n ? `${((100 * ok) / n).toFixed(1)}%` : 'n/a');
   const report = {
-    folder,
-    documents: docs,
+    folders,
+    half: half ?? 'all',
+    documents: documents.length,
     pages,
+    readingsFromCache: cached,
     fields: Object.fromEntries(
       [...perField].map(([k, v]) => [
         k,
-        { accuracy: v.n ? v.ok / v.n : null, correct: v.ok, total: v.n },
+        { accuracy: v.n ? v.ok / v.n : null, correct: v.ok, total: v.n, atLeast08: v.confident },
       ]),
     ),
-    bands: bands.map((b) => ({
+    bands: [...bands, ...tenths].map((b) => ({
       band: b.name,
       accuracy: b.n ? b.ok / b.n : null,
       correct: b.ok,
       count: b.n,
     })),
+    shareAtLeast08: values ? confident / values : null,
     pagesPerSecond: pages / seconds,
     peakRssMb: peakRss / 1024 / 1024,
   };
@@ -181,15 +203,20 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(report, null, 2));
     return;
   }
-  console.log(`Extraction accuracy — ${folder} (${docs} documents, ${pages} pages)`);
+  console.log(
+    `Extraction accuracy — ${folders.join(' + ')}${half ? ` (${half} half)` : ''} (${documents.length} documents, ${pages} pages, ${cached} readings from cache)`,
+  );
   console.log(
     '\nPer field (exact after normalising case/spaces, dates as dates, amounts as numbers):',
   );
   for (const [k, v] of perField)
-    console.log(`  ${k.padEnd(16)} ${pct(v.ok, v.n).padStart(7)}  (${v.ok}/${v.n})`);
-  console.log('\nPer confidence band:');
-  for (const b of bands)
+    console.log(
+      `  ${k.padEnd(16)} ${pct(v.ok, v.n).padStart(7)}  (${v.ok}/${v.n})   ≥0.8: ${pct(v.confident, v.n)}`,
+    );
+  console.log('\nCalibration (right per confidence band):');
+  for (const b of [...bands, ...tenths])
     console.log(`  ${b.name.padEnd(8)} ${pct(b.ok, b.n).padStart(7)}  (${b.ok}/${b.n} values)`);
+  console.log(`\nValues at ≥0.8: ${pct(confident, values)} (${confident}/${values})`);
   console.log(
     `\nSpeed: ${(pages / seconds).toFixed(2)} pages/s (${seconds.toFixed(1)} s)   Peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   );

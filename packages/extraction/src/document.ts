@@ -73,6 +73,8 @@ export interface ExtractedValue {
   /** 0..1: how sure the engine is that the value is right (measured per band in the benchmark). */
   confidence: number;
   source: ValueSource | null;
+  /** ISO 4217 code of a money value's currency, where the document shows it. */
+  currency?: string;
 }
 
 export interface ExtractedTable {

@@ -1,6 +1,9 @@
 export type * from './document.js';
 export {
   extractBySchema,
+  extractWithSignals,
+  type ExtractionWithSignals,
+  type ValueSignals,
   suggestSchema,
   classifyDocument,
   parseDate,

@@ -5,140 +5,36 @@
  * other, is read as that word; everything else (names, numbers) is left as printed.
  */
 import { levenshtein } from './layout.js';
+import { LOCALES, addressWordsOf, type LocalePack } from './locales/index.js';
 
-/** Street and building words in English and Malay, with their printed abbreviations. */
-const STREET_WORDS = [
-  'jalan',
-  'jln',
-  'lorong',
-  'lrg',
-  'taman',
-  'tmn',
-  'bandar',
-  'kampung',
-  'kawasan',
-  'perindustrian',
-  'perusahaan',
-  'persiaran',
-  'lebuh',
-  'lebuhraya',
-  'lingkaran',
-  'seksyen',
-  'pusat',
-  'wisma',
-  'bangunan',
-  'menara',
-  'kompleks',
-  'tingkat',
-  'desa',
-  'bukit',
-  'sungai',
-  'batu',
-  'mukim',
-  'jaya',
-  'baru',
-  'utama',
-  'indah',
-  'seri',
-  'perdana',
-  'darul',
-  'ehsan',
-  'takzim',
-  'utara',
-  'selatan',
-  'timur',
-  'barat',
-  'tengah',
-  'lama',
-  'daya',
-  'lot',
-  'street',
-  'road',
-  'avenue',
-  'lane',
-  'drive',
-  'boulevard',
-  'highway',
-  'floor',
-  'level',
-  'suite',
-  'unit',
-  'block',
-  'building',
-  'centre',
-  'center',
-  'plaza',
-  'mall',
-  'park',
-  'industrial',
-  'estate',
-  'square',
-  'garden',
-  'gardens',
-  'heights',
-  'tower',
-  'city',
-];
+/** A vocabulary of address words, indexed by the lengths of the tokens it can repair. */
+interface Vocabulary {
+  words: Set<string>;
+  byLength: Map<number, string[]>;
+}
 
-/** States, federal territories and the largest towns of Malaysia and Singapore. */
-const PLACE_WORDS = [
-  'malaysia',
-  'singapore',
-  'selangor',
-  'johor',
-  'kedah',
-  'kelantan',
-  'melaka',
-  'malacca',
-  'negeri',
-  'sembilan',
-  'pahang',
-  'perak',
-  'perlis',
-  'pinang',
-  'penang',
-  'sabah',
-  'sarawak',
-  'terengganu',
-  'kuala',
-  'lumpur',
-  'putrajaya',
-  'labuan',
-  'wilayah',
-  'persekutuan',
-  'petaling',
-  'shah',
-  'alam',
-  'klang',
-  'kajang',
-  'ipoh',
-  'seremban',
-  'kuching',
-  'cheras',
-  'puchong',
-  'ampang',
-  'subang',
-  'damansara',
-  'kepong',
-  'bahru',
-  'georgetown',
-  'butterworth',
-  'cyberjaya',
-  'rawang',
-  'semenyih',
-  'nilai',
-];
+const vocabularies = new Map<string, Vocabulary>();
 
-const VOCABULARY = new Set([...STREET_WORDS, ...PLACE_WORDS]);
-const BY_LENGTH = new Map<number, string[]>();
-for (const word of VOCABULARY) {
-  for (const length of [word.length - 1, word.length, word.length + 1]) {
-    BY_LENGTH.set(length, [...(BY_LENGTH.get(length) ?? []), word]);
+/** The address words of the given locale packs (every pack when none are given). */
+function vocabularyOf(packs: readonly LocalePack[] = LOCALES): Vocabulary {
+  const id = packs.map((p) => p.id).join(',');
+  const known = vocabularies.get(id);
+  if (known) return known;
+  const words = new Set(addressWordsOf(packs));
+  const byLength = new Map<number, string[]>();
+  for (const word of words) {
+    for (const length of [word.length - 1, word.length, word.length + 1]) {
+      byLength.set(length, [...(byLength.get(length) ?? []), word]);
+    }
   }
+  const vocabulary = { words, byLength };
+  vocabularies.set(id, vocabulary);
+  return vocabulary;
 }
 
 /** The vocabulary word a misread token stands for, or null when none (or more than one) fits. */
-export function addressWordFor(token: string): string | null {
+export function addressWordFor(token: string, packs?: readonly LocalePack[]): string | null {
+  const { words: VOCABULARY, byLength: BY_LENGTH } = vocabularyOf(packs);
   const lower = token.toLowerCase();
   if (lower.length < 3 || VOCABULARY.has(lower)) return null;
   // A three-letter token has too many one-edit neighbours among real words; only abbreviations
@@ -166,13 +62,14 @@ const matchCase = (model: string, word: string): string => {
 };
 
 /** An address with misread vocabulary words repaired, keeping punctuation, numbers and case style. */
-export function repairAddressWords(address: string): string {
+export function repairAddressWords(address: string, packs?: readonly LocalePack[]): string {
+  const VOCABULARY = vocabularyOf(packs).words;
   return address.replace(/[A-Za-z_]{3,}/g, (token) => {
     // '_' is how OCR reads an L whose stem it lost, and a capital I among small letters is an l
     const cleaned = token.replace(/_/g, 'l').replace(/(?<=[a-z])I|I(?=[a-z])/g, 'l');
     const word = VOCABULARY.has(cleaned.toLowerCase())
       ? cleaned.toLowerCase()
-      : addressWordFor(cleaned);
+      : addressWordFor(cleaned, packs);
     return word ? matchCase(token.replace(/_/g, ''), word) : token;
   });
 }

@@ -1,7 +1,8 @@
 /** The extraction engine: pure functions over a ReadDocument. */
 import type { FieldDefinition, TableDefinition } from '@parser/contracts';
 import type { ExtractionResult, ReadDocument } from '../document.js';
-import { contextOf, extractField } from './fields.js';
+import type { ValueSignals } from './confidence/calibrate.js';
+import { contextOf, extractFieldWithSignals } from './fields.js';
 import { extractTable } from './tables.js';
 
 export interface ExtractionSchema {
@@ -10,15 +11,35 @@ export interface ExtractionSchema {
   instructions?: string;
 }
 
-/** Extract every field and table of a schema from a read document. */
-export function extractBySchema(doc: ReadDocument, schema: ExtractionSchema): ExtractionResult {
-  const ctx = contextOf(doc);
-  const result: ExtractionResult = { fields: {}, tables: {} };
-  for (const f of schema.fields) result.fields[f.key] = extractField(f, ctx);
-  for (const t of schema.tables) result.tables[t.key] = extractTable(t, ctx);
-  return result;
+export interface ExtractionWithSignals {
+  result: ExtractionResult;
+  /** Per field key, the signals its confidence was calibrated from (fields with a value only). */
+  signals: Record<string, ValueSignals>;
 }
 
+/** Extract every field and table, with the signals behind each field's confidence (for calibration). */
+export function extractWithSignals(
+  doc: ReadDocument,
+  schema: ExtractionSchema,
+): ExtractionWithSignals {
+  const ctx = contextOf(doc);
+  const result: ExtractionResult = { fields: {}, tables: {} };
+  const signals: Record<string, ValueSignals> = {};
+  for (const f of schema.fields) {
+    const outcome = extractFieldWithSignals(f, ctx);
+    result.fields[f.key] = outcome.value;
+    if (outcome.signals) signals[f.key] = outcome.signals;
+  }
+  for (const t of schema.tables) result.tables[t.key] = extractTable(t, ctx);
+  return { result, signals };
+}
+
+/** Extract every field and table of a schema from a read document. */
+export function extractBySchema(doc: ReadDocument, schema: ExtractionSchema): ExtractionResult {
+  return extractWithSignals(doc, schema).result;
+}
+
+export type { ValueSignals } from './confidence/calibrate.js';
 export { suggestSchema, toKey, inferType, type SuggestedSchema } from './suggest.js';
 export { classifyDocument, type ClassifierType, type Classification } from './classify.js';
 export {

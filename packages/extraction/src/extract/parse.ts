@@ -1,6 +1,9 @@
 /** Typed parsing of printed values: dates, amounts, booleans, currencies. Pure and locale-tolerant. */
 
-export type DateOrder = 'dmy' | 'mdy';
+import { ALL_MONTHS } from './locales/index.js';
+import type { DateOrder, DecimalMark } from './locales/types.js';
+
+export type { DateOrder, DecimalMark } from './locales/types.js';
 
 export interface ParsedDate {
   iso: string;
@@ -11,70 +14,8 @@ export interface ParsedDate {
   index: number;
 }
 
-const MONTHS: [string, number][] = [
-  ['january', 1],
-  ['janvier', 1],
-  ['januari', 1],
-  ['januar', 1],
-  ['jan', 1],
-  ['february', 2],
-  ['février', 2],
-  ['fevrier', 2],
-  ['februari', 2],
-  ['februar', 2],
-  ['feb', 2],
-  ['fév', 2],
-  ['fev', 2],
-  ['march', 3],
-  ['mars', 3],
-  ['maart', 3],
-  ['märz', 3],
-  ['mar', 3],
-  ['mrt', 3],
-  ['mac', 3],
-  ['april', 4],
-  ['avril', 4],
-  ['apr', 4],
-  ['avr', 4],
-  ['may', 5],
-  ['mai', 5],
-  ['mei', 5],
-  ['june', 6],
-  ['juin', 6],
-  ['juni', 6],
-  ['jun', 6],
-  ['july', 7],
-  ['juillet', 7],
-  ['juli', 7],
-  ['jul', 7],
-  ['jui', 7],
-  ['august', 8],
-  ['août', 8],
-  ['aout', 8],
-  ['augustus', 8],
-  ['aug', 8],
-  ['ogos', 8],
-  ['september', 9],
-  ['septembre', 9],
-  ['sept', 9],
-  ['sep', 9],
-  ['october', 10],
-  ['octobre', 10],
-  ['oktober', 10],
-  ['oct', 10],
-  ['okt', 10],
-  ['november', 11],
-  ['novembre', 11],
-  ['nov', 11],
-  ['december', 12],
-  ['décembre', 12],
-  ['decembre', 12],
-  ['dezember', 12],
-  ['dec', 12],
-  ['déc', 12],
-  ['dez', 12],
-  ['dis', 12],
-];
+/** Month names of every locale pack, longest first so "sept" is not read as "sep" + "t". */
+const MONTHS: [string, number][] = [...ALL_MONTHS].sort((a, b) => b[0].length - a[0].length);
 const MONTH_RE = MONTHS.map(([m]) => m)
   .sort((a, b) => b.length - a.length)
   .join('|');
@@ -211,8 +152,6 @@ export function detectDateOrder(text: string): DateOrder | null {
   return dmy > mdy ? 'dmy' : 'mdy';
 }
 
-export type DecimalMark = '.' | ',';
-
 export interface ParsedAmount {
   value: number;
   /** Has a decimal part (e.g. 12.30), which makes it look like money rather than a count. */
@@ -230,6 +169,7 @@ const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/\bRM\b/i, 'MYR'],
   [/\bRs\.?(?![a-z])/i, 'INR'],
   [/\bS\$/, 'SGD'],
+  [/\bR\$/, 'BRL'],
   [/\bA\$/, 'AUD'],
   [/\bC\$/, 'CAD'],
   [/\$/, 'USD'],
@@ -282,6 +222,7 @@ export function detectCurrency(text: string): string | null {
     [/£/g, 'GBP'],
     [/₹/g, 'INR'],
     [/\bRM\s?\d|\(RM\)|\bRM\b/g, 'MYR'],
+    [/\bR\$/g, 'BRL'],
     [/(?<![A-Z])\$\s?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/g, 'USD'],
   ];
   for (const [re, c] of symbols) for (const _m of text.matchAll(re)) add(c, 1);

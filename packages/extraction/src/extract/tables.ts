@@ -1,7 +1,7 @@
 /** Tables: header row by column labels, column x-ranges from header words, rows assigned by position. */
 import type { ColumnDefinition, TableDefinition } from '@parser/contracts';
 import type { ExtractedTable, ExtractedValue, Page, Box } from '../document.js';
-import { ALL_PHRASES, conceptById } from './concepts.js';
+import { ALL_PHRASES } from './concepts.js';
 import {
   compact,
   matchPhrase,
@@ -11,7 +11,8 @@ import {
   type Row,
   type Tok,
 } from './layout.js';
-import { parseTyped, type DocContext } from './fields.js';
+import type { DocContext } from './context.js';
+import { parseTyped } from './typed.js';
 
 const COLUMN_SYNONYMS: { keys: string[]; labels: string[] }[] = [
   {
@@ -140,10 +141,10 @@ const COLUMN_SYNONYMS: { keys: string[]; labels: string[] }[] = [
 ];
 
 /** Header phrases (compact) for a column: its label, its key and the synonyms of what it means. */
-export function columnPhrases(col: Pick<ColumnDefinition, 'key' | 'label'>): string[] {
+export function columnPhrases(col: Pick<ColumnDefinition, 'key' | 'label' | 'aliases'>): string[] {
   const k = compact(col.key);
   const l = compact(col.label);
-  const out = new Set<string>([l, k].filter(Boolean));
+  const out = new Set<string>([l, k, ...(col.aliases ?? []).map(compact)].filter(Boolean));
   for (const s of COLUMN_SYNONYMS) {
     if (s.keys.includes(k) || s.keys.includes(l) || s.labels.some((x) => compact(x) === l)) {
       for (const x of s.labels) out.add(compact(x));
@@ -346,6 +347,7 @@ export function findHeader(
 function fromSourceTables(
   pages: Page[],
   table: Pick<TableDefinition, 'columns'>,
+  ctx: DocContext,
 ): ExtractedTable | null {
   for (const page of pages) {
     for (const st of page.tables ?? []) {
@@ -372,12 +374,7 @@ function fromSourceTables(
               continue;
             }
             const tok: Tok = { text, norm: compact(text), box: [0, 0, 0, 0], conf: 1 };
-            const parsed = parseTyped([tok], c.type, {
-              layout: { doc: { format: 'docx', pages, text: '' }, rows: [], unit: 10 },
-              order: 'dmy',
-              mark: '.',
-              currency: null,
-            });
+            const parsed = parseTyped([tok], c.type, ctx);
             rec[c.key] = parsed
               ? { value: parsed.value, confidence: 0.95 * parsed.quality, source: null }
               : { value: text, confidence: 0.3, source: null };
@@ -392,11 +389,9 @@ function fromSourceTables(
 }
 
 export function extractTable(table: TableDefinition, ctx: DocContext): ExtractedTable {
-  const src = fromSourceTables(ctx.layout.doc.pages, table);
+  const src = fromSourceTables(ctx.layout.doc.pages, table, ctx);
   if (src) return src;
   const header = findHeader(table, ctx);
   if (!header) return { rows: [] };
   return readRows(header, table, ctx);
 }
-
-void conceptById;

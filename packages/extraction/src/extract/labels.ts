@@ -1,0 +1,145 @@
+/** Labels on the page and the values they announce: right of the label on its row, else under it. */
+import type { FieldDefinition } from '@parser/contracts';
+import { ALL_PHRASES, type LabelPhrase } from './concepts.js';
+import { avgConf, ocrFactor, type Candidate, type DocContext, type LabelHit } from './context.js';
+import {
+  matchPhrase,
+  matchPhraseInRow,
+  segments,
+  unionBox,
+  type DocLayout,
+  type Tok,
+} from './layout.js';
+import { alternativeAmounts, parseTyped, type Typed } from './typed.js';
+
+/** Where any of the phrases is printed as a label, skipping matches inside longer labels of other meanings. */
+export function findLabels(layout: DocLayout, phrases: LabelPhrase[]): LabelHit[] {
+  const own = new Set(phrases.map((p) => p.compact));
+  // the field's own concept in other languages ("Totale" for "Total") never blocks its labels
+  const concepts = new Set(phrases.map((p) => p.concept).filter((c) => c !== null));
+  const blockers = ALL_PHRASES.filter(
+    (p) => !own.has(p.compact) && !(p.concept !== null && concepts.has(p.concept)),
+  );
+  const hits: LabelHit[] = [];
+  for (const row of layout.rows) {
+    const rowHits: LabelHit[] = [];
+    for (const phrase of phrases) {
+      for (const m of matchPhraseInRow(row, phrase.compact)) {
+        rowHits.push({ row, start: m.start, end: m.end, phrase, distance: m.distance });
+      }
+    }
+    if (!rowHits.length) continue;
+    const blocks = blockers.flatMap((b) =>
+      matchPhraseInRow(row, b.compact, b.compact.length >= 6).map((m) => ({
+        ...m,
+        len: b.compact.length,
+      })),
+    );
+    // keep the longest own match per position; drop those inside longer blocker phrases
+    for (const h of rowHits) {
+      const len = h.phrase.compact.length;
+      if (blocks.some((b) => b.start <= h.start && b.end >= h.end && b.len > len)) continue;
+      if (
+        rowHits.some(
+          (o) => o !== h && o.start <= h.start && o.end >= h.end && o.phrase.compact.length > len,
+        )
+      )
+        continue;
+      if (hits.some((o) => o.row === row && o.start === h.start && o.end === h.end)) continue;
+      hits.push(h);
+    }
+  }
+  return hits;
+}
+
+const STOP_STRING = /^(tel|phone|fax|date|gst|vat|tax|total|email|invoice|no|page)\b/i;
+
+/** Values that a label announces: right of it on the same row, else under it. */
+export const startsWithLabel = (toks: Tok[]): boolean =>
+  toks.length > 0 &&
+  ALL_PHRASES.some(
+    (p) =>
+      p.compact.length >= 3 &&
+      matchPhrase(toks.slice(0, 4), p.compact, false).some((m) => m.start === 0),
+  );
+
+export function valuesFor(
+  hit: LabelHit,
+  field: FieldDefinition,
+  ctx: DocContext,
+  accept: (v: Typed) => boolean = () => true,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const { row } = hit;
+  const labelToks = row.words.slice(hit.start, hit.end);
+  const labelBox = unionBox(labelToks.map((t) => t.box));
+  const labelQ = hit.distance === 0 ? 1 : 0.85;
+  let right = row.words.slice(hit.end);
+  if (field.type === 'string') {
+    // the string value runs to the next wide gap or the next label
+    const segs = segments([...labelToks, ...right], row.height, 2.2);
+    const first = segs[0] ?? [];
+    right = first.length > labelToks.length ? first.slice(labelToks.length) : (segs[1] ?? []);
+    if (first.length <= labelToks.length && startsWithLabel(right)) right = [];
+    const stop = right.findIndex((t, i) => i > 0 && /:$/.test(t.text) && STOP_STRING.test(t.text));
+    if (stop > 0) right = right.slice(0, stop);
+  }
+  const r = parseTyped(right, field.type, ctx);
+  if (r && r.toks.length && accept(r)) {
+    const alts = typeof r.value === 'number' ? alternativeAmounts(r.toks, r.value, ctx) : undefined;
+    out.push({
+      value: r.value,
+      box: unionBox(r.toks.map((t) => t.box)),
+      page: row.page,
+      confidence: labelQ * r.quality * ocrFactor(r.toks),
+      order: row.index,
+      hit,
+      where: 'right',
+      readConf: avgConf(r.toks),
+      ...(alts?.length ? { alts } : {}),
+    });
+    return out;
+  }
+  // below: the next rows within a few line heights, words under the label
+  const rows = ctx.layout.rows;
+  for (let i = row.index + 1; i < rows.length && i <= row.index + 2; i++) {
+    const next = rows[i];
+    if (!next || next.page !== row.page) break;
+    if (next.box[1] - row.box[3] > 2.5 * ctx.layout.unit) break;
+    const width = labelBox[2] - labelBox[0];
+    const under = segments(next.words, next.height, 1.5).find((seg) => {
+      const b = unionBox(seg.map((t) => t.box));
+      return (
+        b[0] < labelBox[2] + width &&
+        b[2] > labelBox[0] - 0.5 * width &&
+        b[0] > labelBox[0] - 2 * width
+      );
+    });
+    if (!under || startsWithLabel(under)) continue;
+    const rb = parseTyped(under, field.type, ctx);
+    if (rb && rb.toks.length && accept(rb)) {
+      out.push({
+        value: rb.value,
+        box: unionBox(rb.toks.map((t) => t.box)),
+        page: next.page,
+        confidence: labelQ * rb.quality * ocrFactor(rb.toks) * 0.85,
+        order: next.index,
+        hit,
+        where: 'below',
+        readConf: avgConf(rb.toks),
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Confidences this close are a tie, which the better label, then the earlier value, breaks. */
+const TIE = 0.05;
+
+export const pickFirstBest = (cands: Candidate[]): Candidate | undefined =>
+  [...cands].sort((a, b) => {
+    if (Math.abs(a.confidence - b.confidence) > TIE) return b.confidence - a.confidence;
+    const rank = (a.hit?.phrase.rank ?? 0) - (b.hit?.phrase.rank ?? 0);
+    return rank || b.confidence - a.confidence || a.order - b.order;
+  })[0];

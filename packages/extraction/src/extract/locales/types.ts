@@ -1,0 +1,50 @@
+/** What a language (and its countries' conventions) contributes to reading a document. */
+/** Which of two numbers ≤ 12 in a numeric date is the day: day-month-year or month-day-year. */
+export type DateOrder = 'dmy' | 'mdy';
+export type DecimalMark = '.' | ',';
+
+/** The concepts whose printed labels a locale pack supplies. */
+export type LabelConcept =
+  | 'invoice_number'
+  | 'date'
+  | 'due_date'
+  | 'total'
+  | 'subtotal'
+  | 'tax'
+  | 'vendor'
+  | 'bill_to'
+  | 'address'
+  | 'po_number'
+  | 'customer_number'
+  | 'order_number'
+  | 'payment_method'
+  | 'currency'
+  | 'phone'
+  | 'email'
+  | 'cashier';
+
+export type LocaleId = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pt' | 'ms';
+
+export interface LocalePack {
+  id: LocaleId;
+  /** Printed labels per concept, best first. */
+  labels: Partial<Record<LabelConcept, string[]>>;
+  /** Total labels that name the final figure more strongly than a bare "Total". */
+  strongTotals?: string[];
+  /** Phrases that contain a field's word but mean something else ("Total Qty"); they block shorter matches. */
+  blockers?: string[];
+  /** Labels of the recipient's blocks (bill to, ship to, customer): never the issuer. */
+  recipientBlocks: string[];
+  /** Month names and their usual abbreviations (lowercase), with the month number. */
+  months: [name: string, month: number][];
+  /** Street, building and place words, for recognising and repairing addresses. */
+  addressWords: string[];
+  /** How the language's countries print numeric dates and decimals; null when they differ (English). */
+  dateOrder: DateOrder | null;
+  decimalMark: DecimalMark;
+  /**
+   * Words that show a document is in this language or from its countries (label words, country
+   * names, legal forms, tax ids). Whole words, lowercase, accents kept as printed.
+   */
+  hints: string[];
+}

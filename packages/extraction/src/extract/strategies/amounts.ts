@@ -1,0 +1,107 @@
+/** Totals: the total-labelled amount nearest the end, checked against the payment and the document's arithmetic. */
+import type { Candidate, DocContext } from '../context.js';
+import { ocrFactor } from '../context.js';
+import { unionBox } from '../layout.js';
+import { parseTyped } from '../typed.js';
+import { amountPaid, paidCandidate } from './payment.js';
+
+const SUMMARY = /\b(gst|tax|vat|sst)\s*summary\b|^\W*tax\s*code\b/i;
+
+/** Two readings of money that differ by no more than cash rounding (to 0.05). */
+const withinRounding = (a: number, b: number): boolean => Math.abs(a - b) < 0.05 + 1e-9;
+
+/**
+ * The total: the total-labelled amount nearest the end, right of its label preferred, outside tax
+ * summaries, checked against what the customer paid (tendered less change) where the receipt says so.
+ */
+export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | undefined {
+  const summaryAt = ctx.layout.rows.find((r) => SUMMARY.test(r.text))?.index ?? Infinity;
+  const before = cands.filter((c) => c.order < summaryAt);
+  if (before.length) cands = before;
+  const right = cands.filter((c) => c.where === 'right' && typeof c.value === 'number');
+  const pool = right.length ? right : cands;
+  const paid = amountPaid(ctx);
+  const last = [...pool].sort((a, b) => b.order - a.order || b.confidence - a.confidence)[0];
+  if (!last) return paid ? paidCandidate(paid, 0.6) : undefined;
+  const agree = pool.filter((c) => c !== last && c.value === last.value).length;
+  const disagreeLarger = pool.some(
+    (c) =>
+      typeof c.value === 'number' &&
+      typeof last.value === 'number' &&
+      c.value > last.value &&
+      c.hit?.phrase.strong,
+  );
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
+  if (paid) {
+    // a total line that agrees with what was paid settles it, even one above the last total line
+    const match = [...pool]
+      .filter((c) => typeof c.value === 'number' && near(c.value, paid.value))
+      .sort((a, b) => b.order - a.order)[0];
+    if (match)
+      return {
+        ...match,
+        confidence: Math.min(0.99, match.confidence * 1.15),
+        arithmetic: 'agrees',
+      };
+    // a second reading of a total line that agrees with what was paid: two readings of the figure
+    // and the payment arithmetic all say the same
+    const secondReading = [...pool]
+      .filter((c) => c.alts?.some((a) => near(a, paid.value)))
+      .sort((a, b) => b.order - a.order)[0];
+    if (secondReading)
+      return {
+        ...secondReading,
+        value: paid.value,
+        confidence: secondReading.confidence,
+        arithmetic: 'agrees',
+      };
+    if (typeof last.value === 'number') {
+      const total = last.value;
+      // the payment, read a second time, agrees with the total line
+      if (paid.alts.some((a) => near(a, total)))
+        return {
+          ...last,
+          confidence: Math.min(0.99, last.confidence * 1.05),
+          arithmetic: 'agrees',
+        };
+      // cash is rounded to 0.05 where small coins are gone: the amount paid is the rounded total
+      if (withinRounding(total, paid.value)) return paidCandidate(paid, 0.75);
+      // a misread digit: trust whichever reading the OCR was surer of
+      if ((last.readConf ?? 1) < paid.readConf - 0.15) return paidCandidate(paid, 0.55);
+    }
+  }
+  let confidence = last.confidence * (agree ? 1.05 : 0.95);
+  if (paid) confidence *= 0.7;
+  if (disagreeLarger) confidence *= 0.8;
+  // the figure read differently a second time, with nothing to tell which reading is right
+  if (last.alts?.length) confidence *= 0.85;
+  return {
+    ...last,
+    confidence: Math.min(0.99, confidence),
+    // what was paid says another figure, and nothing reconciles the two
+    ...(paid ? { arithmetic: 'contradicts' as const } : {}),
+  };
+}
+
+export function largestAmount(ctx: DocContext): Candidate | null {
+  let best: Candidate | null = null;
+  for (const row of ctx.layout.rows) {
+    const t = parseTyped(row.words, 'currency', ctx);
+    if (
+      t &&
+      typeof t.value === 'number' &&
+      t.quality === 1 &&
+      (!best || t.value > (best.value as number))
+    ) {
+      best = {
+        value: t.value,
+        box: unionBox(t.toks.map((x) => x.box)),
+        page: row.page,
+        confidence: 0.35 * ocrFactor(t.toks),
+        order: row.index,
+        where: 'fallback',
+      };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,107 @@
+/**
+ * Total, subtotal (net) and tax told apart by label and checked by arithmetic: net + tax = gross.
+ * A tax row often prints its rate and base beside the tax ("VAT 19% of 1,000.00  190.00"); the tax
+ * is the figure the arithmetic agrees with, else the row's last one, and never the net amount.
+ */
+import type { FieldDefinition } from '@parser/contracts';
+import { phrasesFor } from '../concepts.js';
+import { ocrFactor, round2, type Candidate, type DocContext, type LabelHit } from '../context.js';
+import { findLabels, pickFirstBest, valuesFor } from '../labels.js';
+import { unionBox } from '../layout.js';
+import { findAmounts } from '../parse.js';
+import { pickTotal } from './amounts.js';
+
+const TOTAL: FieldDefinition = { key: 'total', label: 'Total', type: 'currency' };
+const SUBTOTAL: FieldDefinition = { key: 'subtotal', label: 'Subtotal', type: 'currency' };
+const TAX: FieldDefinition = { key: 'tax', label: 'Tax', type: 'currency' };
+
+/** Money figures agree when they differ by less than a cent of rounding. */
+export const sameMoney = (a: number, b: number): boolean => Math.abs(a - b) < 0.015;
+
+/** Every money figure right of a label on its row (rates and percentages left out), in order. */
+function figuresRightOf(hit: LabelHit, ctx: DocContext): Candidate[] {
+  const words = hit.row.words.slice(hit.end);
+  const out: Candidate[] = [];
+  for (const [i, w] of words.entries()) {
+    const text = w.text;
+    if (/%$/.test(text) || words[i + 1]?.text === '%') continue;
+    const a = findAmounts(text, ctx.mark)[0];
+    if (!a || !a.hasDecimals) continue;
+    out.push({
+      value: round2(a.value),
+      box: unionBox([w.box]),
+      page: hit.row.page,
+      confidence: (hit.distance === 0 ? 1 : 0.85) * ocrFactor([w]),
+      order: hit.row.index,
+      hit,
+      where: 'right',
+      readConf: w.conf,
+    });
+  }
+  return out;
+}
+
+export interface MoneyFigures {
+  total?: Candidate;
+  subtotal?: Candidate;
+  tax?: Candidate;
+  /** Whether net + tax = gross holds for the figures above (undefined: not all three printed). */
+  balanced?: boolean;
+}
+
+const cache = new WeakMap<DocContext, MoneyFigures>();
+
+/** The document's total, net and tax, chosen to agree with one another where the page allows. */
+export function moneyFigures(ctx: DocContext): MoneyFigures {
+  const known = cache.get(ctx);
+  if (known) return known;
+  const labelled = (f: FieldDefinition) => findLabels(ctx.layout, phrasesFor(f, ctx.locales));
+  const totals = labelled(TOTAL).flatMap((h) => valuesFor(h, TOTAL, ctx));
+  const subtotal = pickFirstBest(labelled(SUBTOTAL).flatMap((h) => valuesFor(h, SUBTOTAL, ctx)));
+  const taxFigures = labelled(TAX).flatMap((h) => figuresRightOf(h, ctx));
+  let total = pickTotal(totals, ctx);
+  const net = typeof subtotal?.value === 'number' ? subtotal.value : undefined;
+  // the tax is never the net amount it is computed on
+  const taxes = taxFigures.filter((c) => net === undefined || !sameMoney(c.value as number, net));
+  // a total rounded to 5 cents for cash still balances
+  const fits = (t: number, x: number) => net !== undefined && Math.abs(net + x - t) < 0.051;
+  let tax: Candidate | undefined;
+  let balanced: boolean | undefined;
+  if (net !== undefined && taxes.length) {
+    const totalValue = typeof total?.value === 'number' ? total.value : undefined;
+    tax =
+      totalValue !== undefined ? taxes.find((x) => fits(totalValue, x.value as number)) : undefined;
+    if (!tax) {
+      // another printed total that net + tax explains is the gross
+      for (const t of totals) {
+        const match = taxes.find((x) => fits(t.value as number, x.value as number));
+        if (match && typeof t.value === 'number') {
+          total = { ...t, confidence: Math.max(t.confidence, total?.confidence ?? 0) };
+          tax = match;
+          break;
+        }
+      }
+    }
+    balanced = tax !== undefined;
+  }
+  // without the arithmetic to choose, a tax row's figure is its last one (rate and base come first)
+  tax ??= lastPerRow(taxes);
+  const figures: MoneyFigures = { total, subtotal, tax, balanced };
+  cache.set(ctx, figures);
+  return figures;
+}
+
+function lastPerRow(cands: Candidate[]): Candidate | undefined {
+  const first = cands[0];
+  if (!first) return undefined;
+  const row = cands.filter((c) => c.order === first.order);
+  return row[row.length - 1];
+}
+
+/** A candidate marked with what the arithmetic says of it. */
+export function withArithmetic(c: Candidate, figures: MoneyFigures): Candidate {
+  if (figures.balanced === undefined || typeof c.value !== 'number') return c;
+  const parts = [figures.total, figures.subtotal, figures.tax];
+  const inBalance = figures.balanced && parts.some((p) => p?.value === c.value);
+  return { ...c, arithmetic: inBalance ? 'agrees' : 'contradicts' };
+}
