@@ -198,7 +198,12 @@ export async function buildApp({
     files,
     docTypes,
     rag: new RagService({ rag: ragDocuments, storage, log: app.log }),
-    pipelines: new PipelinesService({ ...pipelineDeps, removal: pipelinesRemoval, tenants }),
+    pipelines: new PipelinesService({
+      ...pipelineDeps,
+      removal: pipelinesRemoval,
+      tenants,
+      companySettings,
+    }),
     uploads: new UploadsService({ ...pipelineDeps, fileRows }),
     documents: new DocumentsService(new DocumentsRepository(db)),
     exports,

@@ -8,6 +8,8 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'INVALID_STATE',
+  /** The company does not let a person approve a document they submitted themselves. */
+  'SELF_APPROVAL',
   'RATE_LIMITED',
   'UNSUPPORTED_FILE',
   'FILE_TOO_LARGE',

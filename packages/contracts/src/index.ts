@@ -7,3 +7,4 @@ export * from './doc-types.js';
 export * from './files.js';
 export * from './exports.js';
 export * from './company-settings.js';
+export * from './review-flow.js';

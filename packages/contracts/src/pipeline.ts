@@ -276,6 +276,8 @@ export const ReviewRecordSchema = z.object({
   assigned_to: UserRefSchema.nullable(),
   approved_by: UserRefSchema.nullable(),
   approved_at: z.string().nullable(),
+  /** The user id of whoever last submitted the review for approval (a key's creator); null for none. */
+  submitted_by: z.string().nullable().optional(),
   /** Optimistic concurrency token: send it back with a save; a stale one answers 409. */
   version: z.number().int(),
   history: z.array(HistoryEntrySchema),

@@ -280,6 +280,53 @@ export class PipelinesRepository {
       .execute();
   }
 
+  /** Who last submitted the pipeline's review for approval (null for an API key or nobody). */
+  async lastSubmitter(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
+    const row = await trx
+      .selectFrom('pipelineEvents')
+      .select('actorUserId')
+      .where('tenantId', '=', tenantId)
+      .where('pipelineId', '=', pipelineId)
+      .where('kind', '=', 'review_submitted')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.actorUserId ?? null;
+  }
+
+  /**
+   * The pipeline's place among the tenant's pipelines of the same type at the same step, in the
+   * pending lists' order (newest first), with its neighbours. The row's own created_at is compared
+   * in SQL: a JavaScript Date would drop its microseconds and misplace it.
+   */
+  async queuePosition(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
+    const result = await sql<{
+      position: number;
+      total: number;
+      previousId: string | null;
+      nextId: string | null;
+    }>`
+      WITH me AS (
+        SELECT id, doc_type_id, current_step, created_at FROM pipelines
+        WHERE tenant_id = ${tenantId} AND id = ${pipelineId}
+      ), queue AS (
+        SELECT p.id, p.created_at FROM pipelines p, me
+        WHERE p.tenant_id = ${tenantId} AND p.doc_type_id = me.doc_type_id
+          AND p.current_step = me.current_step
+      )
+      SELECT
+        (SELECT count(*) FROM queue, me WHERE (queue.created_at, queue.id) > (me.created_at, me.id))::int + 1
+          AS position,
+        (SELECT count(*) FROM queue)::int AS total,
+        (SELECT queue.id FROM queue, me WHERE (queue.created_at, queue.id) > (me.created_at, me.id)
+          ORDER BY queue.created_at ASC, queue.id ASC LIMIT 1) AS previous_id,
+        (SELECT queue.id FROM queue, me WHERE (queue.created_at, queue.id) < (me.created_at, me.id)
+          ORDER BY queue.created_at DESC, queue.id DESC LIMIT 1) AS next_id
+      FROM me
+    `.execute(trx);
+    return result.rows[0];
+  }
+
   /** Each page's size from the file's cached reading (for placing highlights). */
   async pageSizes(fileId: string, trx: DbExecutor = this.db) {
     const result = await sql<{ number: number; width: number; height: number }>`

@@ -7,6 +7,7 @@ import {
   PendingSummarySchema,
   PipelinePageSchema,
   PipelineStatsSchema,
+  QueuePositionSchema,
   ReviewRecordSchema,
   SaveReviewBodySchema,
 } from '@parser/contracts';
@@ -108,6 +109,22 @@ export const pipelinesRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     (request) => pipelines.getReview(tenantOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/pipelines/:id/queue-position',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags,
+        summary:
+          'Where the document stands among those of its type at its step, with its neighbours',
+        security: bearerSecurity,
+        params: IdParams,
+        response: { 200: QueuePositionSchema, ...errors },
+      },
+    },
+    (request) => pipelines.queuePosition(tenantOf(request), request.params.id),
   );
 
   app.post(

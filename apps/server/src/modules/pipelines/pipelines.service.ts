@@ -13,6 +13,7 @@ import {
   type PipelinePage,
   type PipelineStats,
   type PipelineStep,
+  type QueuePosition,
   type ReviewedData,
   type ReviewRecord,
   type SaveReviewBody,
@@ -27,6 +28,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import { decodeCursor, listFilterId, pageOf } from '../../lib/list-pages.js';
 import type { TenantAuth } from '../../plugins/auth.js';
+import type { CompanySettingsService } from '../tenants/company-settings.service.js';
 import type { TenantsRepository } from '../tenants/tenants.repository.js';
 
 import { toPipeline } from './pipeline-item.js';
@@ -73,6 +75,8 @@ export interface PipelinesDeps {
   removal: PipelinesRemoval;
   tenants: TenantsRepository;
   queue: JobQueue;
+  /** For the company's review rules (self-approval). */
+  companySettings: CompanySettingsService;
 }
 
 /** History kept in a review record; older entries are summarised by the count. */
@@ -156,6 +160,7 @@ export class PipelinesService {
     const docType = await this.requireDocType(auth.tenantId, row.docTypeId);
     const events = await this.deps.pipelines.listEvents(auth.tenantId, id, HISTORY_LIMIT);
     const pageSizes = await this.deps.pipelines.pageSizes(row.fileId);
+    const submittedBy = await this.deps.pipelines.lastSubmitter(auth.tenantId, id);
     return {
       document_id: row.id,
       pipeline_id: row.id,
@@ -183,6 +188,7 @@ export class PipelinesService {
           ? { id: row.approvedBy, email: row.approverEmail }
           : null,
       approved_at: row.approvedAt ? iso(row.approvedAt) : null,
+      submitted_by: submittedBy,
       version: row.version,
       history: events.map((event): HistoryEntry => ({
         id: Number(event.id),
@@ -281,6 +287,7 @@ export class PipelinesService {
       const to = stepAfterDecision(body.action);
       switch (body.action) {
         case 'approve': {
+          await this.requireSelfApprovalAllowed(auth, id, trx);
           await this.updateOrConflict(row, trx, {
             currentStep: to,
             decisionNotes: body.notes,
@@ -340,6 +347,35 @@ export class PipelinesService {
       }
     });
     return this.getReview(auth, id);
+  }
+
+  /** Where the document stands in its queue (same type and step), with its neighbours. */
+  async queuePosition(auth: TenantAuth, pipelineId: string): Promise<QueuePosition> {
+    const id = assertId(pipelineId, 'Pipeline');
+    const place = await this.deps.pipelines.queuePosition(auth.tenantId, id);
+    if (!place) throw notFound('Pipeline');
+    return {
+      position: place.position,
+      total: place.total,
+      previous_id: place.previousId,
+      next_id: place.nextId,
+    };
+  }
+
+  /**
+   * Four eyes, when the company asks for them: whoever submitted the review may not approve it.
+   * An API key acts for the person who created it, so their key cannot approve it either.
+   */
+  private async requireSelfApprovalAllowed(auth: TenantAuth, id: string, trx: DbExecutor) {
+    const settings = await this.deps.companySettings.get(auth.tenantId, trx);
+    if (settings.allow_self_approval) return;
+    const submitter = await this.deps.pipelines.lastSubmitter(auth.tenantId, id, trx);
+    if (submitter === auth.userId) {
+      throw new AppError('SELF_APPROVAL', {
+        message:
+          'You submitted this document for approval, and your company requires someone else to approve it',
+      });
+    }
   }
 
   /** Runs the engine on the document again now; the reviewer's values stay as they are. */

@@ -109,7 +109,10 @@ export function normaliseReviewedData(schema: ReviewSchema, input: ReviewedData)
   }
   for (const table of schema.tables) {
     const columns = new Set(table.columns.map((column) => column.key));
-    tables[table.key] = (input.tables[table.key] ?? []).map((row, index) => {
+    // A row with nothing in it is a slip (an Add Row never filled in), not a line of the document:
+    // it is dropped, so exports never carry blank lines.
+    const rows = (input.tables[table.key] ?? []).filter((row) => !isBlankRow(row));
+    tables[table.key] = rows.map((row, index) => {
       for (const key of Object.keys(row)) {
         if (!columns.has(key)) errors.push(`Unknown column ${key} in ${table.label}`);
       }
@@ -127,6 +130,13 @@ export function normaliseReviewedData(schema: ReviewSchema, input: ReviewedData)
     });
   }
   return { data: { fields, tables }, errors, missingRequired };
+}
+
+/** Every value empty (null or only spaces). */
+export function isBlankRow(row: Record<string, ReviewValue>): boolean {
+  return Object.values(row).every(
+    (value) => value === null || (typeof value === 'string' && value.trim() === ''),
+  );
 }
 
 /** One changed value, as the history records it. */
