@@ -33,6 +33,7 @@ import type {
   DocTypeValues,
   StoredReferenceLink,
 } from './doc-types.repository.js';
+import { keepMaskedSecrets, maskExportSecrets, mayReadExportSecrets } from './export-secrets.js';
 import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
 import type { PipelinesRemoval, RemovedFile } from '../pipelines/pipelines-removal.js';
 
@@ -61,12 +62,12 @@ export class DocTypesService {
   async list(auth: TenantAuth): Promise<DocType[]> {
     const rows = await this.deps.docTypes.list(auth.tenantId, LIST_LIMIT);
     const knowledge = await this.knowledgeDocumentsOf(auth.tenantId, rows);
-    return rows.map((row) => toDocType(row, knowledge));
+    return rows.map((row) => visibleTo(auth, toDocType(row, knowledge)));
   }
 
   async get(auth: TenantAuth, id: string): Promise<DocType> {
     const row = await this.findRow(auth.tenantId, id);
-    return toDocType(row, await this.knowledgeDocumentsOf(auth.tenantId, [row]));
+    return visibleTo(auth, toDocType(row, await this.knowledgeDocumentsOf(auth.tenantId, [row])));
   }
 
   async create(auth: TenantAuth, input: DocTypeCreateInput): Promise<DocType> {
@@ -92,7 +93,7 @@ export class DocTypesService {
       isTemporary: input.temporary,
       createdBy: auth.userId,
     });
-    return toDocType(row, await this.knowledgeDocumentsOf(auth.tenantId, [row]));
+    return visibleTo(auth, toDocType(row, await this.knowledgeDocumentsOf(auth.tenantId, [row])));
   }
 
   /** The edit-mode subset: only what the request sends changes; description and preset never do. */
@@ -117,7 +118,10 @@ export class DocTypesService {
         dataEntryInstructions: input.dataEntryInstructions ?? stored.dataEntryInstructions,
         referenceDocuments: links ?? stored.referenceDocuments,
         exportSettings: input.exportSettings
-          ? mergeExportSettings(stored.exportSettings, input.exportSettings)
+          ? mergeExportSettings(
+              stored.exportSettings,
+              keepMaskedSecrets(input.exportSettings, stored.exportSettings),
+            )
           : stored.exportSettings,
       };
       // The body's own keys were checked by its schema; a field sent alone can still collide
@@ -130,7 +134,7 @@ export class DocTypesService {
       }
       return this.deps.docTypes.update(auth.tenantId, id, next, trx);
     });
-    return toDocType(row, await this.knowledgeDocumentsOf(auth.tenantId, [row]));
+    return visibleTo(auth, toDocType(row, await this.knowledgeDocumentsOf(auth.tenantId, [row])));
   }
 
   /**
@@ -306,6 +310,13 @@ function storedValues(row: DocTypeRow): DocTypeValues {
     referenceDocuments: storedLinks(row),
     exportSettings: exportSettings.success ? exportSettings.data : defaultExportSettings(),
   };
+}
+
+/** A type as this caller may read it: webhook secrets masked for members and API keys. */
+function visibleTo(auth: TenantAuth, docType: DocType): DocType {
+  return mayReadExportSecrets(auth)
+    ? docType
+    : { ...docType, exportSettings: maskExportSecrets(docType.exportSettings) };
 }
 
 function toDocType(row: DocTypeRow, knowledge: ReadonlyMap<string, RagDocumentSummary>): DocType {
