@@ -24,3 +24,4 @@ export { invoiceDocx } from './word.js';
 export { corruptPdf, encryptedPdf, windowsProgram } from './broken.js';
 export { multiPageTiff, textPdf } from './pages.js';
 export { pdfBytes } from './pdf.js';
+export * from './corpus/index.js';

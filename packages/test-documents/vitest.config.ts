@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Generating a corpus renders dozens of PDFs and rasterises scans: seconds, not milliseconds.
+    testTimeout: 120_000,
+  },
+});
