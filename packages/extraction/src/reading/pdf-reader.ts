@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import {
   getDocument,
+  PagesMapper,
   Util,
   type PDFDocumentProxy,
   type PDFPageProxy,
@@ -65,6 +66,18 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
       cause,
     });
   }
+}
+
+/**
+ * pdfjs 5.4 checks page numbers against one process-wide page count (`PagesMapper`, meant for a
+ * single viewer) that every document overwrites when it opens, so page 2 of a 10-page PDF is an
+ * "Invalid page request" once a one-page PDF has opened elsewhere. Each call sets the count back to
+ * this document's own, synchronously before pdfjs checks it, which keeps concurrent reads independent.
+ * Pages are never reordered here, so the page-id mapping that object also holds stays the identity.
+ */
+export function getPdfPage(pdf: PDFDocumentProxy, pageNumber: number): Promise<PDFPageProxy> {
+  PagesMapper.instance.pagesNumber = pdf.numPages;
+  return pdf.getPage(pageNumber);
 }
 
 /** Text-layer words in top-left page points, in the page's own rotation. */
@@ -149,7 +162,7 @@ export async function readPdf(bytes: Uint8Array, options: PdfReadOptions): Promi
     const numbers = Array.from({ length: pdf.numPages }, (_, i) => i + 1);
     // Text-layer pages take milliseconds; the limit bounds how many rendered bitmaps wait for OCR at once.
     return await mapWithLimit(numbers, ocrPoolSize(), async (n) => {
-      const page = await damagedIfThrows(pdf.getPage(n));
+      const page = await damagedIfThrows(getPdfPage(pdf, n));
       try {
         const layer = await damagedIfThrows(textLayerWords(page));
         const real = countRealCharacters(layer.words.map((w) => w.text).join(''));

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 
 import { DocumentReadError } from './errors.js';
 import { countImagePages } from './image-reader.js';
-import { openPdf } from './pdf-reader.js';
+import { getPdfPage, openPdf } from './pdf-reader.js';
 import { sniffFormat } from './sniff-format.js';
 
 export interface PageImage {
@@ -54,7 +54,7 @@ async function renderPdfPage(
   const pdf = await openPdf(bytes);
   try {
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pdf.numPages) return null;
-    const page = await pdf.getPage(pageNumber);
+    const page = await getPdfPage(pdf, pageNumber);
     try {
       const base = page.getViewport({ scale: 1 });
       let scale = width / base.width;
