@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { render, screen, userEvent, within } from '@/test/render';
 
-import { applyPreset, createEmptyDraft } from '../utils/draft';
+import { applyPreset, createEmptyDraft, toCreateBody } from '../utils/draft';
 import { type BuilderValue, FieldTableBuilder } from './field-table-builder';
 
 function Harness({ initial }: { initial: BuilderValue }) {
@@ -138,5 +138,35 @@ describe('FieldTableBuilder', () => {
     const rows = within(screen.getByRole('table', { name: 'Fields' })).getAllByRole('row');
     expect(within(rows[1]!).getByText('AI')).toBeVisible();
     expect(within(rows[2]!).queryByText('AI')).not.toBeInTheDocument();
+  });
+
+  it('keeps other labels typed in "Also known as" and sends them as the field\'s and column\'s aliases', async () => {
+    let latest: BuilderValue = { fields: [], tables: [] };
+    function Recording() {
+      const [value, setValue] = useState<BuilderValue>(latest);
+      return (
+        <FieldTableBuilder
+          value={value}
+          onChange={(next) => {
+            latest = next;
+            setValue(next);
+          }}
+        />
+      );
+    }
+    render(<Recording />, { user: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Field' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Table' }));
+    const fieldAliases = screen.getByRole('textbox', { name: 'Also known as (field 1)' });
+    await userEvent.type(fieldAliases, 'Inv. No, Rechnungsnummer,  ');
+    expect(fieldAliases).toHaveValue('Inv. No, Rechnungsnummer,  ');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Also known as (column 1 of table 1)' }),
+      'Omschrijving',
+    );
+
+    const body = toCreateBody({ ...createEmptyDraft(), name: 'Invoices', ...latest });
+    expect(body.fields?.[0]?.aliases).toEqual(['Inv. No', 'Rechnungsnummer']);
+    expect(body.tables?.[0]?.columns[0]?.aliases).toEqual(['Omschrijving']);
   });
 });

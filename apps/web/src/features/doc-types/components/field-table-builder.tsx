@@ -70,6 +70,27 @@ function KeyInput({ onKeyChange, ...props }: KeyInputProps) {
   );
 }
 
+interface AliasesInputProps {
+  /** What the input describes, for its accessible name: 'field 2', 'column 1 of table 1'. */
+  name: string;
+  /** The aliases as typed, comma-separated. */
+  value: string | undefined;
+  onAliasesChange: (text: string) => void;
+}
+
+/** Other labels the documents print for a field or column; the engine looks for them too. */
+function AliasesInput({ name, value, onAliasesChange }: AliasesInputProps) {
+  return (
+    <TextInput
+      size="xs"
+      aria-label={`Also known as (${name})`}
+      placeholder="e.g. Inv. No, Rechnungsnummer"
+      value={value ?? ''}
+      onChange={(event) => onAliasesChange(event.currentTarget.value)}
+    />
+  );
+}
+
 /** The fields and tables of a type. */
 export interface BuilderValue {
   fields: DraftField[];
@@ -194,13 +215,14 @@ export function FieldTableBuilder({ value, onChange }: FieldTableBuilderProps) {
           </Button>
         </Group>
         {fields.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={900}>
             <Table verticalSpacing="xs" layout="fixed" aria-label="Fields">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={76}>Order</Table.Th>
                   <Table.Th>Label</Table.Th>
                   <Table.Th>Key</Table.Th>
+                  <Table.Th>Also known as</Table.Th>
                   <Table.Th w={130}>Type</Table.Th>
                   <Table.Th w={84}>Required</Table.Th>
                   <Table.Th w={90} />
@@ -240,6 +262,15 @@ export function FieldTableBuilder({ value, onChange }: FieldTableBuilderProps) {
                           value={field.key}
                           error={errors[`${field.id}:key`]}
                           onKeyChange={(key) => updateField(index, (f) => withKey(f, key))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <AliasesInput
+                          name={name}
+                          value={field.aliases}
+                          onAliasesChange={(aliases) =>
+                            updateField(index, (f) => ({ ...f, aliases }))
+                          }
                         />
                       </Table.Td>
                       <Table.Td>
@@ -380,13 +411,14 @@ function TableEditor({
         </Group>
 
         {table.columns.length > 0 && (
-          <Table.ScrollContainer minWidth={600}>
+          <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing={4} layout="fixed" aria-label={`Columns of ${tableName}`}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={76}>Order</Table.Th>
                   <Table.Th>Column label</Table.Th>
                   <Table.Th>Key</Table.Th>
+                  <Table.Th>Also known as</Table.Th>
                   <Table.Th w={130}>Type</Table.Th>
                   <Table.Th w={50} />
                 </Table.Tr>
@@ -423,6 +455,15 @@ function TableEditor({
                           value={column.key}
                           error={errors[`${column.id}:key`]}
                           onKeyChange={(key) => updateColumn(columnIndex, (c) => withKey(c, key))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <AliasesInput
+                          name={name}
+                          value={column.aliases}
+                          onAliasesChange={(aliases) =>
+                            updateColumn(columnIndex, (c) => ({ ...c, aliases }))
+                          }
                         />
                       </Table.Td>
                       <Table.Td>

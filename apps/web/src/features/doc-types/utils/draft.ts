@@ -31,7 +31,30 @@ interface KeyedItem {
    * already exists (a saved type's fields, a preset key that is not its label in snake_case).
    */
   keyLocked: boolean;
+  /** Other labels the documents print for it, comma-separated as typed ("Also known as"). */
+  aliases?: string;
 }
+
+/** "Inv. No, Rechnungsnummer" → ['Inv. No', 'Rechnungsnummer']: the aliases a draft item sends. */
+export function aliasesFromText(text: string | undefined): string[] {
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(',')
+        .map((alias) => alias.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+const aliasesToText = (aliases: readonly string[] | undefined): string | undefined =>
+  aliases?.length ? aliases.join(', ') : undefined;
+
+/** The aliases part of a saved field or column: sent only when there are some. */
+const aliasesPart = (item: KeyedItem) => {
+  const aliases = aliasesFromText(item.aliases);
+  return aliases.length ? { aliases } : {};
+};
 
 export interface DraftField extends KeyedItem {
   type: FieldType;
@@ -207,6 +230,7 @@ function loadFields(fields: DocType['fields'], saved: boolean): DraftField[] {
     type: field.type,
     required: field.required ?? false,
     extracted: field.extracted ?? false,
+    ...(field.aliases?.length ? { aliases: aliasesToText(field.aliases) } : {}),
   }));
 }
 
@@ -217,6 +241,7 @@ function loadTables(tables: DocType['tables'], saved: boolean): DraftTable[] {
     columns: table.columns.map((column) => ({
       ...loadedKeyFields(column, 'column', saved),
       type: column.type,
+      ...(column.aliases?.length ? { aliases: aliasesToText(column.aliases) } : {}),
     })),
   }));
 }
@@ -367,6 +392,7 @@ function editableParts(draft: DocTypeDraft) {
       type: field.type,
       required: field.required,
       ...(field.extracted ? { extracted: true } : {}),
+      ...aliasesPart(field),
     })),
     tables: draft.tables.map((table) => ({
       ...withPersistedId(table),
@@ -378,6 +404,7 @@ function editableParts(draft: DocTypeDraft) {
         key: column.key,
         label: column.label.trim(),
         type: column.type,
+        ...aliasesPart(column),
       })),
     })),
     agentsEnabled: draft.agentsEnabled,
