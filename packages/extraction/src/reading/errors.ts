@@ -1,5 +1,11 @@
 /** Why a document could not be read. Callers map `code` to HTTP/job states; `userMessage` is shown to people. */
-export type DocumentReadErrorCode = 'UNSUPPORTED_FORMAT' | 'CORRUPT' | 'ENCRYPTED' | 'EMPTY';
+export type DocumentReadErrorCode =
+  | 'UNSUPPORTED_FORMAT'
+  | 'CORRUPT'
+  | 'ENCRYPTED'
+  | 'EMPTY'
+  /** Valid, but larger than the engine reads (pixels, unpacked size); see READING_LIMITS. */
+  | 'TOO_LARGE';
 
 const USER_MESSAGES: Record<DocumentReadErrorCode, string> = {
   UNSUPPORTED_FORMAT:
@@ -7,6 +13,7 @@ const USER_MESSAGES: Record<DocumentReadErrorCode, string> = {
   CORRUPT: 'The file is damaged and cannot be read.',
   ENCRYPTED: 'The file is password-protected; remove the password and upload it again.',
   EMPTY: 'The file is empty.',
+  TOO_LARGE: 'The file is larger than the largest document that can be read.',
 };
 
 export class DocumentReadError extends Error {

@@ -1,5 +1,6 @@
 export { DocumentReadError, isDocumentReadError, type DocumentReadErrorCode } from './errors.js';
 export { inspectDocument, type DocumentInfo } from './inspect-document.js';
+export { READING_LIMITS } from './limits.js';
 export { groupLinesIntoBlocks, groupWordsIntoLines, unionBoxes } from './layout.js';
 export { ocrPoolSize, terminateOcr } from './ocr-pool.js';
 export { READER_VERSION, readDocument, type ReadOptions } from './read-document.js';

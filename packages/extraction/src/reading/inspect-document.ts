@@ -1,6 +1,7 @@
 import type { DocumentFormat } from '../document.js';
 import { DocumentReadError } from './errors.js';
 import { countImagePages } from './image-reader.js';
+import { assertImageWithinLimits } from './limits.js';
 import { countPdfPages } from './pdf-reader.js';
 import { formatFromFileName, sniffFormat } from './sniff-format.js';
 import { readDoc, readDocx } from './word-reader.js';
@@ -30,6 +31,8 @@ export async function inspectDocument(bytes: Uint8Array, fileName?: string): Pro
     case 'png':
     case 'jpeg':
     case 'tiff':
+      // Refused at upload, so the person sees why at once rather than when extraction fails.
+      await assertImageWithinLimits(bytes);
       return { format, pages: await countImagePages(bytes) };
     // Word has no fixed pages; the engine lays the text out on A4-sized pages, which is what
     // review shows, so their count is the one to report. Reading the text costs milliseconds.

@@ -15,6 +15,7 @@ import type { Page, Word } from '../document.js';
 import { DocumentReadError } from './errors.js';
 import { ocrPage, type PreparedImage } from './image-reader.js';
 import { buildPage } from './layout.js';
+import { READING_LIMITS } from './limits.js';
 import { mapWithLimit } from './map-with-limit.js';
 import { ocrPoolSize } from './ocr-pool.js';
 import { countRealCharacters, mergeTouchingWords, wordsFromTextItem } from './pdf-text-words.js';
@@ -32,9 +33,6 @@ const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 /** pdfjs reads these with fs in Node; a trailing slash is required. Nothing is fetched from the network. */
 const assetDir = (name: string) => pathToFileURL(path.join(pdfjsRoot, name)).pathname + '/';
-
-/** Very large pages (posters, 600 dpi scans placed at full size) would need gigabytes of pixels. */
-const MAX_RENDER_PIXELS = 40_000_000;
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const task = getDocument({
@@ -104,7 +102,9 @@ async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<PreparedIm
   const base = page.getViewport({ scale: 1 });
   let scale = dpi / 72;
   const pixels = base.width * base.height * scale * scale;
-  if (pixels > MAX_RENDER_PIXELS) scale *= Math.sqrt(MAX_RENDER_PIXELS / pixels);
+  // Very large pages (posters, 600 dpi scans placed at full size) would need gigabytes of pixels.
+  const max = READING_LIMITS.maxOcrRenderPixels;
+  if (pixels > max) scale *= Math.sqrt(max / pixels);
   const viewport = page.getViewport({ scale });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);

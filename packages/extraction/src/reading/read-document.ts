@@ -2,6 +2,7 @@ import type { DocumentFormat, Page, ReadDocument } from '../document.js';
 import { DocumentReadError } from './errors.js';
 import { readImage } from './image-reader.js';
 import { pageText } from './layout.js';
+import { assertImageWithinLimits } from './limits.js';
 import { readPdf } from './pdf-reader.js';
 import { formatFromFileName, sniffFormat } from './sniff-format.js';
 import { readDoc, readDocx } from './word-reader.js';
@@ -40,6 +41,8 @@ async function readPages(
     case 'jpeg':
     case 'tiff':
       if (options.ocr === false) return [];
+      // Decoding is where a huge image costs memory; its header says how huge before that.
+      await assertImageWithinLimits(bytes);
       return readImage(bytes);
     case 'docx':
       return readDocx(bytes);

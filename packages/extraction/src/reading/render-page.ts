@@ -3,6 +3,7 @@ import sharp from 'sharp';
 
 import { DocumentReadError } from './errors.js';
 import { countImagePages } from './image-reader.js';
+import { assertImageWithinLimits, READING_LIMITS } from './limits.js';
 import { getPdfPage, openPdf } from './pdf-reader.js';
 import { sniffFormat } from './sniff-format.js';
 
@@ -16,7 +17,6 @@ export interface PageImage {
 
 /** Previews wider than this add nothing on a screen but time and memory. */
 export const MAX_PREVIEW_WIDTH = 2400;
-const MAX_PREVIEW_PIXELS = 12_000_000;
 const JPEG_QUALITY = 82;
 
 /**
@@ -59,7 +59,8 @@ async function renderPdfPage(
       const base = page.getViewport({ scale: 1 });
       let scale = width / base.width;
       const pixels = base.width * base.height * scale * scale;
-      if (pixels > MAX_PREVIEW_PIXELS) scale *= Math.sqrt(MAX_PREVIEW_PIXELS / pixels);
+      const max = READING_LIMITS.maxPreviewPixels;
+      if (pixels > max) scale *= Math.sqrt(max / pixels);
       const viewport = page.getViewport({ scale });
       const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
       const context = canvas.getContext('2d');
@@ -93,6 +94,7 @@ async function resizeImagePage(
   pageNumber: number,
   width: number,
 ): Promise<PageImage | null> {
+  await assertImageWithinLimits(bytes);
   const pages = await countImagePages(bytes);
   if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) return null;
   try {

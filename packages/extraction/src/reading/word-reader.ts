@@ -4,6 +4,7 @@ import WordExtractor from 'word-extractor';
 import type { Page } from '../document.js';
 import { DocumentReadError } from './errors.js';
 import { htmlToBlocks } from './html-blocks.js';
+import { assertZipWithinLimits } from './limits.js';
 import { layOutPages, type SyntheticItem } from './synthetic-layout.js';
 
 function corrupt(kind: string, cause: unknown): DocumentReadError {
@@ -24,6 +25,8 @@ function corrupt(kind: string, cause: unknown): DocumentReadError {
 
 /** DOCX through mammoth's HTML, which (unlike its plain-text output) keeps tables as tables. */
 export async function readDocx(bytes: Uint8Array): Promise<Page[]> {
+  // mammoth inflates the whole package into memory; a ZIP bomb must be refused before that.
+  await assertZipWithinLimits(bytes);
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
