@@ -181,6 +181,9 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
     // starts are skipped before any edit distance is computed
     if (words[i]?.norm[0] !== phrase[0]) continue;
     let acc = '';
+    // the closest of the word runs that match: "Reference" is within two edits of "referenceno",
+    // but "Reference No" is the label
+    let found: PhraseMatch | null = null;
     for (let j = i; j < words.length && j < i + 6; j++) {
       acc += words[j]?.norm ?? '';
       if (acc.length > phrase.length + tol + 1) break;
@@ -194,10 +197,11 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
         best = Math.min(best, d);
       }
       if (best <= tol && (best === 0 || acc[0] === phrase[0])) {
-        out.push({ start: i, end: j + 1, distance: best });
-        break;
+        if (!found || best < found.distance) found = { start: i, end: j + 1, distance: best };
+        if (best === 0) break;
       }
     }
+    if (found) out.push(found);
   }
   return out;
 }

@@ -88,7 +88,8 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   while ((m = isoRe.exec(src))) push(m, Number(m[1]), Number(m[2]), Number(m[3]), false);
   // 25 Dec 2018, 25-Dec-18, 25th December, 2018
   const dmyName = new RegExp(
-    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th)?[\\s\\-./,]*(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(\\d{4}|\\d{2})(?![\\d])`,
+    // "3 de abril de 2024", "15 de março de 2024": Spanish and Portuguese join with "de"
+    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th)?[\\s\\-./,]*(?:de\\s+)?(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(?:de[l]?\\s+)?(\\d{4}|\\d{2})(?![\\d])`,
     'gi',
   );
   while ((m = dmyName.exec(src))) {

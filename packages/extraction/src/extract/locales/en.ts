@@ -92,6 +92,8 @@ export const en: LocalePack = {
       'Total before tax',
       'Total Sales (Excluding GST)',
       'Amount Excl',
+      // also a total label: receipts print their final figure as "Net Amount" after discounts
+      'Net Amount',
     ],
     tax: [
       'Tax',

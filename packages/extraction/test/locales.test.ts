@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+import { localesOf } from '../src/extract/locales/index.js';
+import { findDates, parseAmount } from '../src/extract/parse.js';
+
+describe('locale packs', () => {
+  it.each([
+    ['de', 'Rechnung Nr. 4711\nRechnungsdatum 15.03.2024\nGesamtbetrag 1.234,56 €\nMwSt 19%'],
+    ['fr', 'Facture n° 12\nDate de facture 15/03/2024\nTotal TTC 1 234,56 €\nTVA 20%'],
+    ['nl', 'Factuur\nFactuurdatum 15-03-2024\nTotaal te betalen € 1.234,56\nBTW 21%'],
+    ['es', 'Factura Nº 7\nFecha de factura 15/03/2024\nBase imponible 1.000,00\nIVA 21%'],
+    ['it', 'Fattura n. 7\nData fattura 15/03/2024\nImponibile 1.000,00\nIVA 22% Totale'],
+    ['pt', 'Fatura Nº 7\nData de emissão 15/03/2024\nNIF 123456789\nIVA 23% Total a pagar'],
+    ['ms', 'KEDAI MAJU SDN BHD\nJALAN AMAN, TAMAN JAYA\n47000 SELANGOR\nJUMLAH RM 9.00'],
+  ])('chooses the %s pack from the words a document prints', (id, text) => {
+    const ids = localesOf(text).map((p) => p.id);
+    expect(ids).toContain(id);
+    expect(ids).toContain('en');
+  });
+
+  it('does not choose a language from one shared word', () => {
+    expect(localesOf('Total 12.00\nVia courier').map((p) => p.id)).toEqual(['en']);
+  });
+
+  it.each([
+    ['15. März 2024', '2024-03-15'],
+    ['15 mars 2024', '2024-03-15'],
+    ['15 maart 2024', '2024-03-15'],
+    ['3 de abril de 2024', '2024-04-03'],
+    ['3 aprile 2024', '2024-04-03'],
+    ['15 de março de 2024', '2024-03-15'],
+    ['25 Disember 2018', '2018-12-25'],
+    ['December 25, 2018', '2018-12-25'],
+  ])('reads the month name in %s', (text, iso) => {
+    expect(findDates(text)[0]?.iso).toBe(iso);
+  });
+
+  it('reads amounts with a decimal comma and thousands points', () => {
+    expect(parseAmount('1.234,56 €')).toBe(1234.56);
+    expect(parseAmount('R$ 1.234,56')).toBe(1234.56);
+  });
+});
