@@ -8,3 +8,4 @@ export * from './files.js';
 export * from './exports.js';
 export * from './company-settings.js';
 export * from './review-flow.js';
+export * from './agents.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { AgentReportSchema } from './agents.js';
 import { ExtractionResultSchema } from './doc-types.js';
 import { ColumnDefinitionSchema, FieldType } from './presets.js';
 
@@ -278,6 +279,8 @@ export const ReviewRecordSchema = z.object({
   approved_at: z.string().nullable(),
   /** The user id of whoever last submitted the review for approval (a key's creator); null for none. */
   submitted_by: z.string().nullable().optional(),
+  /** What the agents last changed and checked; null before any agent ran. */
+  agent_report: AgentReportSchema.nullable().optional(),
   /** Optimistic concurrency token: send it back with a save; a stale one answers 409. */
   version: z.number().int(),
   history: z.array(HistoryEntrySchema),

@@ -20,3 +20,4 @@ export {
   type DateOrder,
 } from './extract/index.js';
 export * from './reading/index.js';
+export * from './agents/index.js';

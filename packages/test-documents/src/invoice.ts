@@ -31,6 +31,11 @@ export interface InvoiceOptions {
   lineItems?: LineItemInput[];
   /** Tax as a fraction of the subtotal, e.g. 0.2 for 20%. */
   taxRate?: number;
+  /**
+   * Amounts printed differently from the true ones (as a misprint or a misread would show them),
+   * while the other printed amounts stay right: `lineAmounts` by line index, and the total.
+   */
+  misprint?: { lineAmounts?: Record<number, number>; total?: number };
 }
 
 /** Every value printed on a generated invoice, with the amounts computed from the line items. */
@@ -173,7 +178,7 @@ export async function invoicePdf(
       line(item.description, columns.description, y);
       line(String(item.qty), columns.qty, y);
       line(printedAmount(item.unitPrice), columns.unitPrice, y);
-      line(printedAmount(item.amount), columns.amount, y);
+      line(printedAmount(options.misprint?.lineAmounts?.[index] ?? item.amount), columns.amount, y);
     });
 
     const totalsTop = tableTop + 40 + invoice.lineItems.length * 18;
@@ -183,7 +188,7 @@ export async function invoicePdf(
     line(printedAmount(invoice.tax), columns.amount, totalsTop + 18);
     doc.font('Helvetica-Bold');
     line(`Total (${invoice.currency}):`, 370, totalsTop + 40);
-    line(printedAmount(invoice.total), columns.amount, totalsTop + 40);
+    line(printedAmount(options.misprint?.total ?? invoice.total), columns.amount, totalsTop + 40);
   });
   return {
     bytes,

@@ -1,0 +1,192 @@
+import type { ValueRef } from '@parser/contracts';
+
+import type { ExtractionResult } from '../document.js';
+
+import { CENT, numberOf } from './numbers.js';
+import { fieldsByRole, lineTableOf } from './roles.js';
+import type { AgentFieldDef, AgentTableDef } from './types.js';
+import { cellRef, fieldRef, refKey, valueAt } from './value-refs.js';
+
+/** A product of values (a line's qty × unit price) or a single value. */
+export type Term = ValueRef[];
+
+export type RelationKind =
+  'line' | 'lines_subtotal' | 'subtotal_tax_total' | 'lines_tax_total' | 'lines_total';
+
+/** An equation the document's numbers must satisfy: Σ left = Σ right, to the cent. */
+export interface Relation {
+  kind: RelationKind;
+  left: Term[];
+  right: Term[];
+  /** For a line: its row. */
+  row?: number;
+}
+
+export type NumberAt = (ref: ValueRef) => number | null;
+
+export const numbersOf =
+  (values: ExtractionResult): NumberAt =>
+  (ref) =>
+    numberOf(valueAt(values, ref));
+
+const termValue = (term: Term, at: NumberAt): number | null => {
+  let product = 1;
+  for (const ref of term) {
+    const value = at(ref);
+    if (value === null) return null;
+    product *= value;
+  }
+  return product;
+};
+
+const sideValue = (terms: Term[], at: NumberAt): number | null => {
+  let sum = 0;
+  for (const term of terms) {
+    const value = termValue(term, at);
+    if (value === null) return null;
+    sum += value;
+  }
+  return sum;
+};
+
+/** Σ left − Σ right, or null when a value is missing. */
+export function imbalance(relation: Relation, at: NumberAt): number | null {
+  const left = sideValue(relation.left, at);
+  const right = sideValue(relation.right, at);
+  return left === null || right === null ? null : left - right;
+}
+
+export const holds = (relation: Relation, at: NumberAt): boolean | null => {
+  const gap = imbalance(relation, at);
+  return gap === null ? null : Math.abs(gap) <= CENT;
+};
+
+export const refsOf = (relation: Relation): ValueRef[] => [
+  ...relation.left.flat(),
+  ...relation.right.flat(),
+];
+
+/**
+ * The value `ref` would need for the relation to hold, the others staying as they are; null when
+ * it cannot be solved (a zero factor, a missing value).
+ */
+export function solveFor(relation: Relation, ref: ValueRef, at: NumberAt): number | null {
+  const key = refKey(ref);
+  const gap = imbalance(relation, at);
+  if (gap === null) return null;
+  for (const [side, sign] of [
+    [relation.left, -1],
+    [relation.right, 1],
+  ] as const) {
+    for (const term of side) {
+      if (!term.some((r) => refKey(r) === key)) continue;
+      const current = termValue(term, at);
+      if (current === null) return null;
+      const wanted = current + sign * gap;
+      if (term.length === 1) return wanted;
+      const others = termValue(
+        term.filter((r) => refKey(r) !== key),
+        at,
+      );
+      if (!others) return null;
+      return wanted / others;
+    }
+  }
+  return null;
+}
+
+/** The rows of the line-items table that hold anything. */
+function filledRows(values: ExtractionResult, table: string, columns: string[]): number[] {
+  const rows = values.tables[table]?.rows ?? [];
+  return rows.flatMap((row, index) =>
+    columns.some((column) => numberOf(row[column]?.value ?? null) !== null) ? [index] : [],
+  );
+}
+
+/**
+ * The equations a document of this type must satisfy, from its roles: each line's qty × unit
+ * price = amount, the lines sum to the subtotal, subtotal + tax = total; without a subtotal
+ * (receipts) the lines plus tax make the total, or the lines alone when the tax is included.
+ */
+export function relationsOf(
+  fields: readonly AgentFieldDef[],
+  tables: readonly AgentTableDef[],
+  values: ExtractionResult,
+): Relation[] {
+  const at = numbersOf(values);
+  const roles = fieldsByRole(fields);
+  const lines = lineTableOf(tables);
+  const relations: Relation[] = [];
+
+  let lineTerms: Term[] | null = null;
+  if (lines) {
+    const { qty, unit_price: price, amount } = lines.columns;
+    const columns = [qty, price, amount].filter((c): c is string => c !== undefined);
+    const rows = filledRows(values, lines.key, columns);
+    if (qty && price && amount) {
+      for (const row of rows) {
+        relations.push({
+          kind: 'line',
+          row,
+          left: [[cellRef(lines.key, row, qty), cellRef(lines.key, row, price)]],
+          right: [[cellRef(lines.key, row, amount)]],
+        });
+      }
+    }
+    const lineTerm = (row: number, asLineTotal: boolean): Term => {
+      if (amount && at(cellRef(lines.key, row, amount)) !== null) {
+        return [cellRef(lines.key, row, amount)];
+      }
+      if (price && qty && !asLineTotal) {
+        return [cellRef(lines.key, row, qty), cellRef(lines.key, row, price)];
+      }
+      return [cellRef(lines.key, row, (price ?? amount)!)];
+    };
+    if (rows.length > 0) {
+      const asProducts = rows.map((row) => lineTerm(row, false));
+      const asPrinted = rows.map((row) => lineTerm(row, true));
+      // A receipt's "price" column may hold each line's total rather than the unit price: take
+      // the reading that the printed totals confirm.
+      const target = [roles.subtotal, roles.total]
+        .map((key) => (key === undefined ? null : at(fieldRef(key))))
+        .filter((n): n is number => n !== null);
+      const fits = (terms: Term[]) => {
+        const sum = sideValue(terms, at);
+        return sum !== null && target.some((t) => Math.abs(t - sum) <= CENT);
+      };
+      lineTerms = !fits(asProducts) && fits(asPrinted) ? asPrinted : asProducts;
+    }
+  }
+
+  const subtotal = roles.subtotal === undefined ? null : fieldRef(roles.subtotal);
+  const tax = roles.tax === undefined ? null : fieldRef(roles.tax);
+  const total = roles.total === undefined ? null : fieldRef(roles.total);
+  const has = (ref: ValueRef | null): ref is ValueRef => ref !== null && at(ref) !== null;
+
+  if (lineTerms && has(subtotal)) {
+    relations.push({ kind: 'lines_subtotal', left: lineTerms, right: [[subtotal]] });
+  }
+  if (has(total)) {
+    if (has(subtotal)) {
+      const withoutTax: Relation = {
+        kind: 'subtotal_tax_total',
+        left: [[subtotal]],
+        right: [[total]],
+      };
+      // A tax the reader missed is not a wrong total: without it, only an exact match says anything.
+      if (has(tax)) {
+        relations.push({ ...withoutTax, left: [[subtotal], [tax]] });
+      } else if (tax === null || holds(withoutTax, at) === true) {
+        relations.push(withoutTax);
+      }
+    } else if (lineTerms) {
+      const linesAlone: Relation = { kind: 'lines_total', left: lineTerms, right: [[total]] };
+      if (has(tax) && holds(linesAlone, at) !== true) {
+        relations.push({ kind: 'lines_tax_total', left: [...lineTerms, [tax]], right: [[total]] });
+      } else {
+        relations.push(linesAlone);
+      }
+    }
+  }
+  return relations;
+}

@@ -1,0 +1,138 @@
+import type { ValueRef } from '@parser/contracts';
+
+import {
+  holds,
+  numbersOf,
+  type NumberAt,
+  type Relation,
+  relationsOf,
+  refsOf,
+  solveFor,
+} from '../arithmetic.js';
+import { cents } from '../numbers.js';
+import { fieldsByRole, lineTableOf } from '../roles.js';
+import type { AgentDocument } from '../types.js';
+import { cellAt, cellRef, fieldRef, isEmptyValue, refKey, valueAt } from '../value-refs.js';
+
+import type { ChangeLog } from './change-log.js';
+
+const RULE = 'rule';
+
+/** The relations of the document as the log's values stand now. */
+const relationsNow = (doc: AgentDocument, log: ChangeLog) =>
+  relationsOf(doc.fields, doc.tables, log.values);
+
+/**
+ * Repairs a misplaced decimal separator (1205 for 120.50): only when moving it makes failing
+ * relations hold and breaks none that held, and no other value's move does as much.
+ */
+export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
+  for (let round = 0; round < 10; round++) {
+    const relations = relationsNow(doc, log);
+    const at = numbersOf(log.values);
+    const holding = relations.filter((r) => holds(r, at) === true).length;
+    const seen = new Set<string>();
+    const candidates: { ref: ValueRef; printed: number; value: number; gain: number }[] = [];
+    for (const relation of relations.filter((r) => holds(r, at) === false)) {
+      for (const ref of refsOf(relation)) {
+        if (seen.has(refKey(ref)) || log.isLocked(ref)) continue;
+        seen.add(refKey(ref));
+        const printed = at(ref);
+        if (printed === null) continue;
+        for (const factor of [0.01, 0.1, 10, 100]) {
+          const value = cents(printed * factor);
+          const patched: NumberAt = (r) => (refKey(r) === refKey(ref) ? value : at(r));
+          if (relations.some((r) => holds(r, at) === true && holds(r, patched) !== true)) continue;
+          const gain = relations.filter((r) => holds(r, patched) === true).length - holding;
+          if (gain > 0) candidates.push({ ref, printed, value, gain });
+        }
+      }
+    }
+    const best = Math.max(0, ...candidates.map((c) => c.gain));
+    const winners = candidates.filter((c) => c.gain === best);
+    // Two values whose move explains the sums equally well: the arithmetic cannot tell which.
+    if (winners.length !== 1) return;
+    const { ref, printed, value } = winners[0]!;
+    log.apply(
+      ref,
+      { value },
+      {
+        reason: `Decimal separator misplaced: ${printed} read as ${value}, which makes the sums agree`,
+        source: RULE,
+      },
+    );
+  }
+}
+
+/** The least confident of the values a derived one comes from. */
+function confidenceOf(doc: AgentDocument, log: ChangeLog, refs: ValueRef[]): number {
+  const values = refs.map((ref) => cellAt(log.values, ref)?.confidence ?? 0);
+  return values.length === 0 ? 0 : Math.min(...values);
+}
+
+/**
+ * Fills empty amounts that arithmetic determines: a line amount from qty × unit price, the
+ * subtotal from the lines, the total from subtotal + tax, the tax from total − subtotal.
+ */
+export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
+  const lines = lineTableOf(doc.tables);
+  if (lines) {
+    const { qty, unit_price: price, amount } = lines.columns;
+    const rows = log.values.tables[lines.key]?.rows ?? [];
+    if (qty && price && amount) {
+      rows.forEach((_row, index) => {
+        const target = cellRef(lines.key, index, amount);
+        if (!isEmptyValue(valueAt(log.values, target))) return;
+        const at = numbersOf(log.values);
+        const q = at(cellRef(lines.key, index, qty));
+        const p = at(cellRef(lines.key, index, price));
+        if (q === null || p === null) return;
+        const inputs = [cellRef(lines.key, index, qty), cellRef(lines.key, index, price)];
+        log.apply(
+          target,
+          { value: cents(q * p), confidence: confidenceOf(doc, log, inputs) },
+          { reason: `Derived: ${q} × ${p}`, source: RULE, derived: true },
+        );
+      });
+    }
+  }
+
+  const roles = fieldsByRole(doc.fields);
+  const order: (keyof typeof roles)[] = ['subtotal', 'total', 'tax'];
+  for (const role of order) {
+    const key = roles[role];
+    if (key === undefined) continue;
+    const target = fieldRef(key);
+    if (!isEmptyValue(valueAt(log.values, target))) continue;
+    // An empty value is absent from the relations; solve the relation it would complete.
+    const probe = { ...log.values, fields: { ...log.values.fields } };
+    probe.fields[key] = { value: 0, confidence: 0, source: null };
+    const relation = relationsOf(doc.fields, doc.tables, probe).find(
+      (r: Relation) => refsOf(r).some((ref) => refKey(ref) === refKey(target)) && r.kind !== 'line',
+    );
+    if (!relation) continue;
+    const solved = solveFor(relation, target, numbersOf(probe));
+    if (solved === null || solved < 0) continue;
+    const inputs = refsOf(relation).filter((ref) => refKey(ref) !== refKey(target));
+    log.apply(
+      target,
+      { value: cents(solved), confidence: confidenceOf(doc, log, inputs) },
+      { reason: derivedReason(relation.kind), source: RULE, derived: true },
+    );
+  }
+}
+
+function derivedReason(kind: Relation['kind']): string {
+  switch (kind) {
+    case 'lines_subtotal':
+      return 'Derived: the sum of the line amounts';
+    case 'subtotal_tax_total':
+      return 'Derived: subtotal + tax = total';
+    case 'lines_tax_total':
+      return 'Derived: lines + tax = total';
+    case 'lines_total':
+      return 'Derived: the sum of the line amounts';
+    case 'line':
+      return 'Derived: qty × unit price';
+  }
+}

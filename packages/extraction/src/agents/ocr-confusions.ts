@@ -1,0 +1,100 @@
+/**
+ * The characters OCR mistakes for one another. Letters read for digits are repaired outright
+ * (a letter inside an amount is never right); digits read for digits are only ever suspected,
+ * because the arithmetic must say which one is wrong.
+ */
+const LETTER_DIGITS: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  Q: '0',
+  l: '1',
+  I: '1',
+  i: '1',
+  '|': '1',
+  S: '5',
+  s: '5',
+  B: '8',
+  Z: '2',
+  z: '2',
+};
+
+/** Digit pairs a reader confuses (thin or faint strokes, broken loops). */
+const DIGIT_PAIRS = [
+  '08',
+  '06',
+  '09',
+  '17',
+  '14',
+  '38',
+  '56',
+  '58',
+  '68',
+  '89',
+  '27',
+  '39',
+  '59',
+  '49',
+  '35',
+  '69',
+  '12',
+  '13',
+];
+const CONFUSABLE = new Set(DIGIT_PAIRS.flatMap((pair) => [pair, `${pair[1]}${pair[0]}`]));
+
+/** Letters read for digits inside a number-like text, turned back into digits. */
+export function repairLetterDigits(text: string): string {
+  return text.replace(/[A-Za-z|]/g, (ch) => LETTER_DIGITS[ch] ?? ch);
+}
+
+/** True when a text has digits and only letters OCR confuses with digits (so it is a number). */
+export function looksLikeMisreadNumber(text: string): boolean {
+  const stripped = text.replace(/[\s$€£¥₹,.'\-−]|RM|USD|EUR|GBP/g, '');
+  return (
+    /\d/.test(stripped) &&
+    /[A-Za-z|]/.test(stripped) &&
+    [...stripped].every((ch) => /\d/.test(ch) || ch in LETTER_DIGITS)
+  );
+}
+
+const money = (value: number) => Math.abs(value).toFixed(2);
+
+/**
+ * True when `printed` and `expected` differ by what one OCR slip does: one digit confused with a
+ * look-alike, or the decimal separator in the wrong place (a factor of 10 or 100).
+ */
+export function isOneConfusionApart(printed: number, expected: number): boolean {
+  if (Math.abs(printed - expected) < 0.005) return false;
+  if (Math.sign(printed) !== Math.sign(expected) && printed !== 0 && expected !== 0) return false;
+  for (const factor of [10, 100, 0.1, 0.01]) {
+    if (Math.abs(printed * factor - expected) < 0.005) return true;
+  }
+  const a = money(printed);
+  const b = money(expected);
+  if (a.length !== b.length) return false;
+  let differences = 0;
+  let pair = '';
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      differences++;
+      pair = `${a[i]}${b[i]}`;
+    }
+  }
+  return differences === 1 && CONFUSABLE.has(pair);
+}
+
+/** Every text one letter↔digit confusion away (for ids: "PO-778l" → "PO-7781"). */
+export function oneConfusionVariants(text: string): string[] {
+  const variants = new Set<string>();
+  const digitLetters: Record<string, string[]> = {};
+  for (const [letter, digit] of Object.entries(LETTER_DIGITS)) {
+    (digitLetters[digit] ??= []).push(letter);
+  }
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] ?? '';
+    const swaps = [...(LETTER_DIGITS[ch] ? [LETTER_DIGITS[ch]] : []), ...(digitLetters[ch] ?? [])];
+    for (const swap of swaps) variants.add(text.slice(0, i) + swap + text.slice(i + 1));
+  }
+  variants.delete(text);
+  return [...variants];
+}

@@ -1,0 +1,80 @@
+import type { ReconCheck, ValueRef } from '@parser/contracts';
+
+import { holds, imbalance, type NumberAt, type Relation, refsOf } from '../arithmetic.js';
+import { cents } from '../numbers.js';
+import type { FieldRole } from '../roles.js';
+import { fieldRef, refKey } from '../value-refs.js';
+
+import { findSuspect } from './suspect.js';
+
+const money = (value: number) => cents(value).toFixed(2);
+
+const WHAT: Record<Relation['kind'], string> = {
+  line: 'qty × unit price = amount',
+  lines_subtotal: 'the lines add up to the subtotal',
+  subtotal_tax_total: 'subtotal + tax = total',
+  lines_tax_total: 'the lines plus tax make the total',
+  lines_total: 'the lines add up to the total',
+};
+
+function describe(relation: Relation): string {
+  return relation.kind === 'line'
+    ? `Line ${(relation.row ?? 0) + 1}: ${WHAT.line}`
+    : WHAT[relation.kind][0]!.toUpperCase() + WHAT[relation.kind].slice(1);
+}
+
+/**
+ * A check per relation: pass when it holds to the cent; fail with the difference otherwise. A
+ * failed sum names the value most likely misread (the change by one OCR confusion that makes the
+ * sums agree), because that is where a clerk looks first.
+ */
+export function arithmeticChecks(
+  relations: readonly Relation[],
+  at: NumberAt,
+  options: {
+    labels: (ref: ValueRef) => string;
+    confidence: (ref: ValueRef) => number;
+    roles: Partial<Record<FieldRole, string>>;
+  },
+): ReconCheck[] {
+  const { subtotal, tax } = options.roles;
+  const taxRate = (values: NumberAt) => {
+    if (subtotal === undefined || tax === undefined) return null;
+    const s = values(fieldRef(subtotal));
+    const t = values(fieldRef(tax));
+    return s && t !== null ? t / s : null;
+  };
+  const order = [options.roles.total, undefined, subtotal, tax];
+  const priority = (ref: ValueRef) => {
+    const index = order.indexOf(ref.field);
+    return index < 0 ? order.length : index;
+  };
+  const suspect = findSuspect(relations, at, {
+    confidence: options.confidence,
+    taxRate,
+    priority,
+  });
+  return relations.flatMap((relation): ReconCheck[] => {
+    const ok = holds(relation, at);
+    if (ok === null) return [];
+    const fields = refsOf(relation);
+    if (ok) {
+      return [{ kind: 'arithmetic', status: 'pass', message: `${describe(relation)}`, fields }];
+    }
+    const gap = imbalance(relation, at) ?? 0;
+    const mine = suspect && fields.some((f) => refKey(f) === refKey(suspect.ref)) ? suspect : null;
+    const hint = mine
+      ? ` Most likely misread: ${options.labels(mine.ref)} reads ${money(at(mine.ref) ?? 0)}, the sums agree with ${money(mine.expected)}.`
+      : '';
+    return [
+      {
+        kind: 'arithmetic',
+        status: 'fail',
+        message: `${describe(relation)} does not hold: off by ${money(Math.abs(gap))}.${hint}`,
+        fields,
+        difference: cents(gap),
+        ...(mine ? { suspect: { ...mine.ref, expected: mine.expected } } : {}),
+      },
+    ];
+  });
+}

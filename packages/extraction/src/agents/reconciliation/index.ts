@@ -1,0 +1,155 @@
+import type { ReconCheck, ReconReport, ValueRef } from '@parser/contracts';
+
+import type { ExtractionResult } from '../../document.js';
+import { numbersOf, relationsOf } from '../arithmetic.js';
+import { readCsv } from '../knowledge/csv-records.js';
+import { comparableId, comparableName } from '../knowledge/names.js';
+import { numberOf } from '../numbers.js';
+import { allRefs, fieldsByRole } from '../roles.js';
+import type { AgentDocument, AgentSettings, KnowledgeDocument } from '../types.js';
+import { cellAt, cloneValues, fieldRef, refKey, setValueAt, valueAt } from '../value-refs.js';
+
+import { arithmeticChecks } from './arithmetic-checks.js';
+import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
+import { referenceChecks } from './reference-checks.js';
+
+/** Another document of the company that looks like the same one. */
+export interface DuplicateCandidate {
+  pipeline_id: string;
+  original_filename: string;
+}
+
+/**
+ * The reconciliation agent: checks and reports, changes no value. Arithmetic (with the likely
+ * misread named), required fields, types, plausible dates, references against the knowledge CSVs
+ * enabled for it, and duplicates the caller found by `duplicateKeyOf`.
+ */
+export function runReconciliation(
+  doc: AgentDocument,
+  knowledge: readonly KnowledgeDocument[],
+  settings: AgentSettings,
+  duplicates: readonly DuplicateCandidate[] = [],
+): ReconReport {
+  const labels = labelsOf(doc);
+  const checks: ReconCheck[] = [
+    ...arithmeticChecks(relationsOf(doc.fields, doc.tables, doc.values), numbersOf(doc.values), {
+      labels,
+      confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
+      roles: fieldsByRole(doc.fields),
+    }),
+    ...presenceAndTypeChecks(doc),
+    ...dateChecks(doc, settings),
+    ...referenceChecks(
+      doc,
+      knowledge.filter((k) => k.kind === 'csv').flatMap((k) => readCsv(k) ?? []),
+    ),
+    ...duplicateChecks(doc, duplicates),
+  ];
+  // Failures first, so the summary at the top of the review screen leads with them.
+  const rank = { fail: 0, warn: 1, pass: 2 } as const;
+  checks.sort((a, b) => rank[a.status] - rank[b.status]);
+  return {
+    ran_at: new Date().toISOString(),
+    summary: {
+      pass: checks.filter((c) => c.status === 'pass').length,
+      warn: checks.filter((c) => c.status === 'warn').length,
+      fail: checks.filter((c) => c.status === 'fail').length,
+    },
+    checks,
+  };
+}
+
+/** Each place's label in words ("Line Items row 2 Amount"), for messages. */
+function labelsOf(doc: AgentDocument): (ref: ValueRef) => string {
+  const byKey = new Map(allRefs(doc).map((entry) => [refKey(entry.ref), entry.label]));
+  return (ref) => byKey.get(refKey(ref)) ?? ref.field ?? ref.column ?? 'a value';
+}
+
+function duplicateChecks(
+  doc: AgentDocument,
+  duplicates: readonly DuplicateCandidate[],
+): ReconCheck[] {
+  const key = duplicateKeyOf(doc);
+  if (!key) return [];
+  const roles = fieldsByRole(doc.fields);
+  const fields = [roles.vendor, roles.invoice_number ?? roles.issue_date, roles.total]
+    .filter((k): k is string => k !== undefined)
+    .map(fieldRef);
+  if (duplicates.length === 0) {
+    return [{ kind: 'duplicate', status: 'pass', message: 'No other document matches', fields }];
+  }
+  return duplicates.map((other) => ({
+    kind: 'duplicate' as const,
+    status: 'fail' as const,
+    message: `Possible duplicate of ${other.original_filename}`,
+    fields,
+    duplicate_of: other,
+  }));
+}
+
+/**
+ * What makes two documents the same one: vendor and invoice number; for receipts (no invoice
+ * number) merchant, date and total. Null when the document lacks them.
+ */
+export function duplicateKeyOf(doc: Pick<AgentDocument, 'fields' | 'values'>): string | null {
+  const roles = fieldsByRole(doc.fields);
+  const text = (key: string | undefined) => {
+    if (key === undefined) return '';
+    const value = valueAt(doc.values, fieldRef(key));
+    return value === null ? '' : String(value).trim();
+  };
+  const vendor = comparableName(text(roles.vendor));
+  if (!vendor) return null;
+  const number = comparableId(text(roles.invoice_number));
+  if (number) return `invoice:${vendor}|${number}`;
+  const date = text(roles.issue_date);
+  const total =
+    roles.total === undefined ? null : numberOf(valueAt(doc.values, fieldRef(roles.total)));
+  if (!date || total === null) return null;
+  return `receipt:${vendor}|${date}|${total.toFixed(2)}`;
+}
+
+/** Confidence a value confirmed by arithmetic may reach. */
+const CONFIRMED = 0.95;
+/** Below the 0.8 band: a green badge never sits on a number the arithmetic contradicts. */
+const CONTRADICTED = 0.75;
+
+/**
+ * The engine's confidence brought in line with the report: values in a failed check drop below
+ * 0.8, values confirmed by a passing arithmetic check (and failing none) rise.
+ */
+export function adjustConfidence(values: ExtractionResult, report: ReconReport): ExtractionResult {
+  const out = cloneValues(values);
+  const failed = new Set<string>();
+  for (const check of report.checks) {
+    if (check.status !== 'fail' || check.kind === 'duplicate' || check.kind === 'reference')
+      continue;
+    // A failed sum with a named suspect blames that value; without one, all of its values.
+    const blamed = check.suspect ? [check.suspect] : check.fields;
+    for (const ref of blamed) failed.add(refKey(ref));
+  }
+  for (const check of report.checks) {
+    if (check.kind !== 'arithmetic' || check.status !== 'pass') continue;
+    for (const ref of check.fields) {
+      const cell = cellAt(out, ref);
+      if (!cell || failed.has(refKey(ref))) continue;
+      if (cell.confidence < CONFIRMED) setValueAt(out, ref, { confidence: CONFIRMED });
+    }
+  }
+  for (const key of failed) {
+    const ref = refFromKey(key, report);
+    const cell = ref ? cellAt(out, ref) : undefined;
+    if (ref && cell && cell.confidence >= CONTRADICTED)
+      setValueAt(out, ref, { confidence: CONTRADICTED });
+  }
+  return out;
+}
+
+function refFromKey(key: string, report: ReconReport): ValueRef | undefined {
+  for (const check of report.checks) {
+    for (const ref of [...check.fields, ...(check.suspect ? [check.suspect] : [])]) {
+      if (refKey(ref) === key) return ref;
+    }
+  }
+  return undefined;
+}
