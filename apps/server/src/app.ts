@@ -23,7 +23,6 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { RateLimiter } from './modules/auth/rate-limiter.js';
 import { AccessTokens } from './modules/auth/tokens.js';
 import { DocTypesRepository } from './modules/doc-types/doc-types.repository.js';
 import { docTypesRoutes } from './modules/doc-types/doc-types.routes.js';
@@ -59,6 +58,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { rejectNulCharactersPlugin } from './plugins/reject-nul-characters.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobRegistry } from './jobs/job-registry.js';
@@ -103,6 +103,8 @@ export interface BuildAppOptions {
   tokenSigningKey: Uint8Array;
   /** Where uploaded file contents live (`${DATA_DIR}/files` by default). */
   storage: BlobStorage;
+  /** Which database `db` is; on PostgreSQL the rate limit counts are shared through it. */
+  databaseKind?: 'pglite' | 'postgres';
   logger?: boolean;
 }
 
@@ -112,6 +114,7 @@ export async function buildApp({
   db,
   tokenSigningKey,
   storage,
+  databaseKind = 'pglite',
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -126,6 +129,7 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   await app.register(rejectNulCharactersPlugin);
+  await app.register(rateLimitsPlugin, { config, db, databaseKind });
   const maxUploadBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
@@ -150,7 +154,6 @@ export async function buildApp({
   const tenants = new TenantsRepository(db);
   const companySettings = new CompanySettingsService(db);
   const accessTokens = new AccessTokens(tokenSigningKey, config.ACCESS_TOKEN_TTL_SECONDS);
-  const windowMs = config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
   const ragDocuments = new RagRepository(db);
   const fileRows = new FilesRepository(db);
   const files = new FilesService({ files: fileRows, storage, log: app.log });
@@ -188,10 +191,6 @@ export async function buildApp({
       tenants,
       accessTokens,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      limiters: {
-        perIp: new RateLimiter(config.AUTH_RATE_LIMIT_PER_IP, windowMs),
-        perEmail: new RateLimiter(config.AUTH_RATE_LIMIT_PER_EMAIL, windowMs),
-      },
     }),
     tenants: new TenantsService({ db, tenants, users }),
     companySettings,

@@ -28,6 +28,17 @@ const EnvSchema = z.object({
   /** Sign-up and login attempts allowed per e-mail address per window. */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** The window of the limits below: requests allowed per company and per client address. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** File uploads, upload validation, pipeline creation and knowledge document uploads. */
+  UPLOAD_RATE_LIMIT_PER_COMPANY: z.coerce.number().int().min(1).default(600),
+  UPLOAD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+  /** Engine work started by a request: extract, text layer, type test, re-extract, retry, agent runs. */
+  ENGINE_RATE_LIMIT_PER_COMPANY: z.coerce.number().int().min(1).default(120),
+  ENGINE_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+  /** Webhook sends and resends. */
+  WEBHOOK_RATE_LIMIT_PER_COMPANY: z.coerce.number().int().min(1).default(60),
+  WEBHOOK_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Set when the server runs behind a reverse proxy, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(50),

@@ -24,6 +24,7 @@ const app = await buildApp({
   db: database.db,
   tokenSigningKey: loadOrCreateSecret(config.DATA_DIR, 'token-signing-key'),
   storage: new LocalDirectoryStorage(path.join(config.DATA_DIR, 'files')),
+  databaseKind: database.kind,
 });
 
 // Embedded mode: the worker runs in this process. The data directory lock makes it the only

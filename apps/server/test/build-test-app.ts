@@ -53,6 +53,7 @@ export async function buildTestApp(
     db: handle.db,
     tokenSigningKey,
     storage,
+    databaseKind: handle.kind,
     logger: false,
   });
   await app.ready();

@@ -250,6 +250,13 @@ export interface ApiKeysTable {
   revokedAt: NullableTimestamp;
 }
 
+/** Fixed-window request counts of the rate limiter, shared by processes on PostgreSQL. */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  resetsAt: Timestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -268,6 +275,7 @@ export interface DB {
   webhookDeliveries: WebhookDeliveriesTable;
   webhookDeliveryAttempts: WebhookDeliveryAttemptsTable;
   apiKeys: ApiKeysTable;
+  rateLimitCounters: RateLimitCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendTokens(request, reply, await services.auth.signup(request.body, request.ip), 201),
+      sendTokens(request, reply, await services.auth.signup(request.body), 201),
   );
 
   app.post(
@@ -62,8 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: TokenPairSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendTokens(request, reply, await services.auth.login(request.body, request.ip)),
+    async (request, reply) => sendTokens(request, reply, await services.auth.login(request.body)),
   );
 
   app.post(

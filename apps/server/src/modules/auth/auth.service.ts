@@ -14,7 +14,6 @@ import type { TenantsRepository } from '../tenants/tenants.repository.js';
 
 import type { AuthRepository, UserWithTenant } from './auth.repository.js';
 import { getDecoyHash, hashPassword, isWeakPassword, verifyPassword } from './passwords.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens.js';
 
 export const DEFAULT_TENANT_NAME = 'My Company';
@@ -37,15 +36,14 @@ export interface AuthDeps {
   tenants: TenantsRepository;
   accessTokens: AccessTokens;
   refreshTtlDays: number;
-  limiters: { perIp: RateLimiter; perEmail: RateLimiter };
 }
 
 /** Parser's own identity provider: accounts, password sign-in and rotating refresh tokens. */
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signup(body: SignupBody, clientIp: string): Promise<IssuedTokens> {
-    this.countAttempt(clientIp, body.email);
+  /** Attempts are rate limited per client address and per e-mail (plugins/rate-limits.ts). */
+  async signup(body: SignupBody): Promise<IssuedTokens> {
     if (!EMAIL_PATTERN.test(body.email)) {
       throw new AppError('VALIDATION_FAILED', { message: 'Invalid email address' });
     }
@@ -57,8 +55,7 @@ export class AuthService {
     return this.startSession(user.id);
   }
 
-  async login(body: LoginBody, clientIp: string): Promise<IssuedTokens> {
-    this.countAttempt(clientIp, body.email);
+  async login(body: LoginBody): Promise<IssuedTokens> {
     const user = await this.deps.users.findUserByEmail(body.email);
     const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), body.password);
     if (!user || !valid) {
@@ -147,11 +144,6 @@ export class AuthService {
       await this.deps.users.updatePassword(userId, passwordHash, trx);
       await this.deps.users.revokeAllForUser(userId, keepFamily, trx);
     });
-  }
-
-  private countAttempt(clientIp: string, email: string): void {
-    this.deps.limiters.perIp.hit(`ip:${clientIp}`);
-    this.deps.limiters.perEmail.hit(`email:${email}`);
   }
 
   private async startSession(userId: string): Promise<IssuedTokens> {
