@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { LocalDirectoryStorage } from './storage/local-directory-storage.js';
+import { startOrphanBlobSweeper } from './storage/orphan-blob-sweeper.js';
 
 const config = loadConfig();
 const releaseLock = lockDataDir(config.DATA_DIR);
@@ -19,11 +20,12 @@ const database = await openDatabase({
 });
 await migrate(database.db);
 
+const storage = new LocalDirectoryStorage(path.join(config.DATA_DIR, 'files'));
 const app = await buildApp({
   config,
   db: database.db,
   tokenSigningKey: loadOrCreateSecret(config.DATA_DIR, 'token-signing-key'),
-  storage: new LocalDirectoryStorage(path.join(config.DATA_DIR, 'files')),
+  storage,
   databaseKind: database.kind,
 });
 
@@ -41,6 +43,13 @@ const worker = new JobWorker({
 const stopMaintenance =
   database.kind === 'pglite' ? startEmbeddedMaintenance(database.db, app.log) : () => undefined;
 
+// Partial writes and unrecorded blobs a crash left behind are removed at start and every few hours.
+const stopBlobSweeper = startOrphanBlobSweeper({
+  storage,
+  db: database.db,
+  logger: app.log.child({ component: 'blob-sweeper' }),
+});
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -48,6 +57,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     stopMaintenance();
+    stopBlobSweeper();
     await worker.stop();
     await app.close();
     await database.close();

@@ -29,6 +29,10 @@ export interface BlobStorage {
   /** Removes the blob; a missing blob is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Keys of the blobs last written before `date`, in no particular order. */
+  listWrittenBefore(date: Date): AsyncIterable<string>;
+  /** Removes partial writes a crash left behind that were started before `date`; answers how many. */
+  removeUnfinishedWrites(startedBefore: Date): Promise<number>;
 }
 
 const KEY_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

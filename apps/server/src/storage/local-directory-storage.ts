@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
@@ -8,6 +8,9 @@ import {
   type BlobStorage,
   type BlobStream,
 } from './blob-storage.js';
+
+/** A write in progress: the target's name, a random part and this suffix (see put). */
+const UNFINISHED_WRITE = /\.[0-9a-f]{12}\.tmp$/;
 
 /** Blobs as files under one directory (`${DATA_DIR}/files`), one file per key. */
 export class LocalDirectoryStorage implements BlobStorage {
@@ -86,6 +89,54 @@ export class LocalDirectoryStorage implements BlobStorage {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
+    }
+  }
+  async *listWrittenBefore(date: Date): AsyncIterable<string> {
+    for await (const file of this.walk()) {
+      if (UNFINISHED_WRITE.test(file.relative) || file.modifiedMs >= date.getTime()) continue;
+      yield file.relative;
+    }
+  }
+
+  async removeUnfinishedWrites(startedBefore: Date): Promise<number> {
+    let removed = 0;
+    for await (const file of this.walk()) {
+      if (!UNFINISHED_WRITE.test(file.relative) || file.modifiedMs >= startedBefore.getTime()) {
+        continue;
+      }
+      await rm(file.absolute, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Every file under the root with its `/`-separated key and modification time. */
+  private async *walk(
+    directory = this.root,
+  ): AsyncGenerator<{ relative: string; absolute: string; modifiedMs: number }> {
+    let entries;
+    try {
+      entries = await opendir(directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for await (const entry of entries) {
+      const absolute = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.walk(absolute);
+      } else if (entry.isFile()) {
+        let modifiedMs: number;
+        try {
+          modifiedMs = (await stat(absolute)).mtimeMs;
+        } catch (error) {
+          // Renamed or deleted since the directory was read.
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        const relative = path.relative(this.root, absolute).split(path.sep).join('/');
+        yield { relative, absolute, modifiedMs };
+      }
     }
   }
 }
