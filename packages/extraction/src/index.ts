@@ -4,6 +4,8 @@ export {
   extractWithSignals,
   type ExtractionWithSignals,
   type ValueSignals,
+  calibrationGroupOf,
+  calibrationKindOf,
   suggestSchema,
   classifyDocument,
   parseDate,

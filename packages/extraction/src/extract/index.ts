@@ -39,7 +39,11 @@ export function extractBySchema(doc: ReadDocument, schema: ExtractionSchema): Ex
   return extractWithSignals(doc, schema).result;
 }
 
-export type { ValueSignals } from './confidence/calibrate.js';
+export {
+  groupOf as calibrationGroupOf,
+  kindOf as calibrationKindOf,
+  type ValueSignals,
+} from './confidence/calibrate.js';
 export { suggestSchema, toKey, inferType, type SuggestedSchema } from './suggest.js';
 export { classifyDocument, type ClassifierType, type Classification } from './classify.js';
 export {

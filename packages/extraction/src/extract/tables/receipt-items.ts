@@ -1,0 +1,115 @@
+/**
+ * Item lines of a receipt, which prints no table header: a name, then figures (quantity, unit
+ * price, amount), the amount last; or the name on one line and "2 x 3.50   7.00" on the next.
+ * Read between the shop's header and the first totals line, without the payment lines after it.
+ */
+import type { ColumnDefinition, TableDefinition } from '@parser/contracts';
+import type { ExtractedTable, ExtractedValue } from '../../document.js';
+import type { DocContext } from '../context.js';
+import { startsWithLabel } from '../labels.js';
+import { compact, type Row, type Tok } from '../layout.js';
+import { findDates } from '../parse.js';
+import { cellOf, isStop } from './rows.js';
+import { COLUMN_SYNONYMS } from './column-words.js';
+
+type Role = 'description' | 'qty' | 'unit_price' | 'amount';
+
+/** Which item part a column holds, from its key and label and the header words of each part. */
+function roleOf(col: Pick<ColumnDefinition, 'key' | 'label'>): Role | null {
+  const names = [compact(col.key), compact(col.label)];
+  const roles: Role[] = ['description', 'qty', 'unit_price', 'amount'];
+  for (const [i, role] of roles.entries()) {
+    const s = COLUMN_SYNONYMS[i];
+    if (s && names.some((n) => s.keys.includes(n) || s.labels.some((l) => compact(l) === n)))
+      return role;
+  }
+  return null;
+}
+
+const MONEY = /^[-−]?\d{1,6}[.,]\d{2}$/;
+const COUNT = /^\d{1,3}(?:[.,]\d{1,3})?$/;
+const TIMES = /^[x×@*]$/i;
+
+interface Item {
+  name: Tok[];
+  qty?: Tok;
+  price?: Tok;
+  amount: Tok;
+  page: number;
+}
+
+/** The figures at the end of a row: [words before them, trailing figure tokens]. */
+function splitFigures(words: Tok[]): [Tok[], Tok[]] {
+  let k = words.length;
+  while (k > 0) {
+    const t = words[k - 1]!.text.replace(/^(rm|\$|€|£)/i, '');
+    if (MONEY.test(t) || COUNT.test(t) || TIMES.test(t) || /^[A-Z]$/.test(t)) k--;
+    else break;
+  }
+  return [words.slice(0, k), words.slice(k)];
+}
+
+function itemOf(name: Tok[], figures: Tok[], page: number): Item | null {
+  // a tax code letter after the amount ("7.00 SR") is not a figure
+  const nums = figures.filter((t) => !TIMES.test(t.text) && !/^[A-Z]$/.test(t.text));
+  const amount = nums[nums.length - 1];
+  if (!amount || !MONEY.test(amount.text.replace(/^(rm|\$|€|£)/i, ''))) return null;
+  const before = nums.slice(0, -1);
+  if (before.length >= 2) return { name, qty: before[0], price: before[1], amount, page };
+  if (before.length === 1) {
+    const only = before[0]!;
+    return MONEY.test(only.text) && !COUNT.test(only.text)
+      ? { name, price: only, amount, page }
+      : { name, qty: only, amount, page };
+  }
+  return { name, amount, page };
+}
+
+const letters = (toks: Tok[]): number =>
+  toks.reduce((n, t) => n + (t.text.match(/[a-z]/gi) ?? []).length, 0);
+
+export function receiptItems(table: TableDefinition, ctx: DocContext): ExtractedTable {
+  const roles = new Map(table.columns.map((c) => [c.key, roleOf(c)]));
+  if (![...roles.values()].includes('amount') && ![...roles.values()].includes('unit_price'))
+    return { rows: [] };
+  const rows = ctx.layout.rows;
+  // the first totals line with a figure ("TAX INVOICE" in the header is a title, not a total)
+  const end = rows.findIndex((r) => isStop(r) && /\d[.,]\d{2}(?!\d)/.test(r.text));
+  if (end < 0) return { rows: [] };
+  const items: Item[] = [];
+  let pendingName: Row | null = null;
+  for (const row of rows.slice(0, end)) {
+    const [name, figures] = splitFigures(row.words);
+    const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
+    if (!figures.length || isData || startsWithLabel(row.words)) {
+      // a name alone on its line, waiting for its figures on the next
+      pendingName = !figures.length && letters(row.words) >= 3 && !isData ? row : null;
+      continue;
+    }
+    const ownName = letters(name) >= 2 ? name : pendingName ? pendingName.words : [];
+    const item = ownName.length ? itemOf(ownName, figures, row.page) : null;
+    if (item) items.push(item);
+    pendingName = null;
+  }
+  // the first lines of a receipt are the shop's; items start at the first line with an amount
+  return {
+    rows: items.map((item) => {
+      const rec: Record<string, ExtractedValue> = {};
+      for (const c of table.columns) {
+        const role = roles.get(c.key);
+        const toks =
+          role === 'description'
+            ? item.name
+            : role === 'qty'
+              ? item.qty && [item.qty]
+              : role === 'unit_price'
+                ? ((item.price && [item.price]) ?? (item.qty ? undefined : [item.amount]))
+                : role === 'amount'
+                  ? [item.amount]
+                  : undefined;
+        rec[c.key] = cellOf(toks ?? [], c.type, item.page, ctx);
+      }
+      return rec;
+    }),
+  };
+}

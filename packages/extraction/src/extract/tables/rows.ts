@@ -1,0 +1,168 @@
+/** Table rows under a header: words assigned to columns by position, continued lines joined, totals rows left out. */
+import type { ColumnDefinition, TableDefinition } from '@parser/contracts';
+import type { ExtractedTable, ExtractedValue } from '../../document.js';
+import { ALL_PHRASES } from '../concepts.js';
+import type { DocContext } from '../context.js';
+import { matchPhrase, unionBox, type Row, type Tok } from '../layout.js';
+import { parseTyped } from '../typed.js';
+import type { HeaderCol, HeaderMatch } from './header.js';
+
+export const isStop = (row: Row): boolean => {
+  const first = row.words.slice(0, 4);
+  const stopConcepts = new Set(['total', 'subtotal', 'tax']);
+  return ALL_PHRASES.some(
+    (p) =>
+      (p.concept === null
+        ? /total|rounding|subtotal/.test(p.compact)
+        : stopConcepts.has(p.concept)) && matchPhrase(first, p.compact).some((m) => m.start <= 1),
+  );
+};
+
+function assign(words: Tok[], cols: HeaderCol[]): Map<number, Tok[]> {
+  const out = new Map<number, Tok[]>();
+  for (const w of words) {
+    const cx = (w.box[0] + w.box[2]) / 2;
+    let best = 0;
+    let bestD = Infinity;
+    cols.forEach((c, i) => {
+      const prev = cols[i - 1];
+      const next = cols[i + 1];
+      const lo = prev ? (prev.x1 + c.x0) / 2 : -Infinity;
+      const hi = next ? (c.x1 + next.x0) / 2 : Infinity;
+      const d = cx < lo ? lo - cx : cx > hi ? cx - hi : 0;
+      if (d < bestD) [best, bestD] = [i, d];
+    });
+    const list = out.get(best) ?? [];
+    list.push(w);
+    out.set(best, list);
+  }
+  return out;
+}
+
+export const cellOf = (
+  toks: Tok[],
+  type: ColumnDefinition['type'],
+  page: number,
+  ctx: DocContext,
+): ExtractedValue => {
+  if (!toks.length) return { value: null, confidence: 0, source: null };
+  const box = unionBox(toks.map((t) => t.box));
+  const conf = 0.55 + 0.45 * Math.min(1, toks.reduce((a, t) => a + t.conf, 0) / toks.length);
+  const parsed = parseTyped(toks, type, ctx);
+  if (parsed)
+    return {
+      value: parsed.value,
+      confidence: Math.round(0.9 * parsed.quality * conf * 1000) / 1000,
+      source: { page, box },
+    };
+  return { value: toks.map((t) => t.text).join(' '), confidence: 0.3, source: { page, box } };
+};
+
+/** Page furniture between a table's parts: page numbers, "continued" notes, carried-over sums. */
+const PAGE_FURNITURE =
+  /^\W*(page|seite|pagina|página|blatt)\s*\d+|\b(continued|fortsetzung|suite|vervolg|continúa|continua)\b|\b(carried forward|übertrag|a reporter|report)\b|^\W*\d+\s*(\/|of|von|de|di|van)\s*\d+\W*$/i;
+
+/**
+ * Where a table goes on after a page break: below its header repeated near the top of the next
+ * page, else at the top of that page when its first rows hold figures in the table's columns.
+ */
+function continuation(
+  from: number,
+  header: HeaderMatch,
+  table: Pick<TableDefinition, 'columns'>,
+  ctx: DocContext,
+  matchHeader: (row: Row) => HeaderMatch,
+): { index: number; header: HeaderMatch } | null {
+  const rows = ctx.layout.rows;
+  const page = rows[from - 1]?.page ?? header.row.page;
+  const start = rows.findIndex((r, i) => i >= from && r.page > page);
+  if (start < 0) return null;
+  const nextPage = rows[start]?.page;
+  for (let i = start; i < rows.length && i < start + 10 && rows[i]?.page === nextPage; i++) {
+    const row = rows[i]!;
+    const m = matchHeader(row);
+    if (m.matched >= Math.min(2, table.columns.length) && m.matched >= header.matched - 1)
+      return { index: i + 1, header: m };
+  }
+  // no repeated header: the rows at the top of the page continue in the same columns
+  const first = rows.slice(start, start + 3).find((r) => !PAGE_FURNITURE.test(r.text));
+  if (first && /\d[.,]\d{2}(?!\d)/.test(first.text) && !isStop(first))
+    return { index: rows.indexOf(first), header };
+  return null;
+}
+
+/**
+ * Rows of a table under a header, until a totals line or a large gap; a table that runs onto the
+ * next page (its header repeated there, or its rows going on at the top) continues there.
+ */
+export function readRows(
+  header: HeaderMatch,
+  table: Pick<TableDefinition, 'columns'>,
+  ctx: DocContext,
+  matchHeader?: (row: Row) => HeaderMatch,
+): ExtractedTable {
+  const rows = ctx.layout.rows;
+  const textKey =
+    table.columns.find((c) => c.type === 'string' && header.cols.some((h) => h.key === c.key))
+      ?.key ?? null;
+  const numericKeys = new Set(
+    table.columns
+      .filter((c) => c.type !== 'string' && header.cols.some((h) => h.key === c.key))
+      .map((c) => c.key),
+  );
+  const out: { cells: Map<string, Tok[]>; page: number }[] = [];
+  let current = header;
+  let prevBottom = header.row.box[3];
+  let gaps: number[] = [];
+  for (let i = header.row.index + 1; i < rows.length && out.length < 500; i++) {
+    const row = rows[i];
+    if (!row) break;
+    const gap = row.box[1] - prevBottom;
+    const typical = gaps.length ? Math.max(...gaps) : ctx.layout.unit;
+    const pageEnds = row.page !== current.row.page;
+    if (
+      pageEnds ||
+      gap > Math.max(3 * ctx.layout.unit, 2.5 * typical) ||
+      PAGE_FURNITURE.test(row.text)
+    ) {
+      if (!pageEnds && PAGE_FURNITURE.test(row.text)) continue;
+      const next =
+        matchHeader && out.length ? continuation(i, current, table, ctx, matchHeader) : null;
+      if (!next) break;
+      current = next.header;
+      i = next.index - 1;
+      prevBottom = (rows[next.index - 1] ?? current.row).box[3];
+      gaps = [];
+      continue;
+    }
+    if (isStop(row)) break;
+    gaps.push(Math.max(0, gap));
+    prevBottom = row.box[3];
+    const byCol = assign(row.words, current.cols);
+    const cells = new Map<string, Tok[]>();
+    byCol.forEach((toks, ci) => {
+      const key = current.cols[ci]?.key;
+      if (key) cells.set(key, toks);
+    });
+    const hasNumber = [...cells].some(
+      ([key, toks]) => numericKeys.has(key) && toks.some((t) => /\d/.test(t.text)),
+    );
+    const last = out[out.length - 1];
+    if (!hasNumber && last && textKey) {
+      // a line with only a description continues the previous row
+      const extra = [...cells.values()].flat();
+      if (extra.length) last.cells.set(textKey, [...(last.cells.get(textKey) ?? []), ...extra]);
+      continue;
+    }
+    if (!hasNumber && numericKeys.size) continue;
+    if (cells.size) out.push({ cells, page: row.page });
+  }
+  return {
+    rows: out.map((r) => {
+      const rec: Record<string, ExtractedValue> = {};
+      for (const c of table.columns)
+        rec[c.key] = cellOf(r.cells.get(c.key) ?? [], c.type, r.page, ctx);
+      return rec;
+    }),
+  };
+}

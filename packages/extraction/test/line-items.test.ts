@@ -1,0 +1,97 @@
+import type { TableDefinition } from '@parser/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { extractBySchema, readDocument } from '../src/index.js';
+import { doc, page } from './extract-helpers.js';
+import { laidOutPdf, rowsAt, type Placed } from './fixtures/laid-out-pdf.js';
+
+const ITEMS: TableDefinition = {
+  key: 'line_items',
+  label: 'Line items',
+  columns: [
+    { key: 'description', label: 'Description', type: 'string' },
+    { key: 'quantity', label: 'Qty', type: 'number' },
+    { key: 'unit_price', label: 'Unit Price', type: 'currency' },
+    { key: 'amount', label: 'Amount', type: 'currency' },
+  ],
+};
+
+const values = (rows: Record<string, { value: unknown }>[]) =>
+  rows.map((r) => Object.values(r).map((c) => c.value));
+
+const X = [40, 300, 380, 480];
+
+describe('line items', () => {
+  it('joins a description printed on two lines and leaves the totals rows out', async () => {
+    const items: Placed[] = [
+      ...rowsAt([['Description', 'Qty', 'Unit Price', 'Amount']], X, 150),
+      ...rowsAt(
+        [
+          ['Website hosting', '12', '10.00', '120.00'],
+          ['(annual plan, billed monthly)'],
+          ['Domain renewal', '1', '15.00', '15.00'],
+          ['', 'Subtotal', '', '135.00'],
+          ['', 'Total', '', '135.00'],
+        ],
+        X,
+        170,
+      ),
+    ];
+    const d = await readDocument(await laidOutPdf([items]), 'i.pdf');
+    const rows = extractBySchema(d, { fields: [], tables: [ITEMS] }).tables.line_items!.rows;
+    expect(values(rows)).toEqual([
+      ['Website hosting (annual plan, billed monthly)', 12, 10, 120],
+      ['Domain renewal', 1, 15, 15],
+    ]);
+  });
+
+  it('goes on after a page break below the header printed again', async () => {
+    const first: Placed[] = [
+      ...rowsAt([['Description', 'Qty', 'Unit Price', 'Amount']], X, 150),
+      ...rowsAt(
+        Array.from({ length: 3 }, (_, i) => [`Part ${i + 1}`, '1', '2.00', '2.00']),
+        X,
+        170,
+      ),
+      { text: 'Page 1 of 2', x: 260, y: 790 },
+    ];
+    const second: Placed[] = [
+      ...rowsAt([['Description', 'Qty', 'Unit Price', 'Amount']], X, 60),
+      ...rowsAt(
+        [
+          ['Part 4', '2', '2.00', '4.00'],
+          ['', 'Total', '', '10.00'],
+        ],
+        X,
+        80,
+      ),
+    ];
+    const d = await readDocument(await laidOutPdf([first, second]), 'i.pdf');
+    const rows = extractBySchema(d, { fields: [], tables: [ITEMS] }).tables.line_items!.rows;
+    expect(rows.map((r) => r.description?.value)).toEqual(['Part 1', 'Part 2', 'Part 3', 'Part 4']);
+    expect(rows[3]?.amount?.value).toBe(4);
+  });
+
+  it("reads a receipt's item lines without a header: name, quantity, price and amount", () => {
+    const d = doc(
+      page([
+        'KEDAI RUNCIT MAJU',
+        'TAX INVOICE',
+        'Date: 25/12/2018 13:39',
+        'MILO 1KG            2 x 18.50    37.00',
+        'ROTI GARDENIA                     3.20',
+        'SUGAR 2KG',
+        '                   1 x 5.60       5.60',
+        'TOTAL                            45.80',
+        'CASH                             50.00',
+        'CHANGE                            4.20',
+      ]),
+    );
+    const rows = extractBySchema(d, { fields: [], tables: [ITEMS] }).tables.line_items!.rows;
+    expect(values(rows)).toEqual([
+      ['MILO 1KG', 2, 18.5, 37],
+      ['ROTI GARDENIA', null, 3.2, 3.2],
+      ['SUGAR 2KG', 1, 5.6, 5.6],
+    ]);
+  });
+});
