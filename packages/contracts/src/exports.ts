@@ -33,6 +33,8 @@ export const ExportDocumentSchema = z.object({
   metadata: ExportMetadataSchema.optional(),
   raw_extraction: ExtractionResultSchema.nullable().optional(),
   reconciliation: z.unknown().optional(),
+  /** The currency (ISO 4217) of each money field the engine found one for, by field key. */
+  currencies: z.record(z.string(), z.string()).optional(),
 });
 export type ExportDocument = z.infer<typeof ExportDocumentSchema>;
 

@@ -59,4 +59,22 @@ describe('buildExportDocument', () => {
       reconciliation: null,
     });
   });
+
+  it('names the currency of each money field the engine read one for', () => {
+    const document = buildExportDocument(
+      {
+        ...source,
+        rawExtraction: {
+          fields: {
+            total: { value: 12.5, confidence: 0.9, source: null, currency: 'EUR' },
+            date: { value: '2024-04-30', confidence: 0.9, source: null },
+          },
+          tables: {},
+        },
+      },
+      { include_metadata: false, include_raw: false, include_recon: false },
+      { exportedAt },
+    );
+    expect(document).toEqual({ data: source.data, currencies: { total: 'EUR' } });
+  });
 });

@@ -41,7 +41,18 @@ export function buildExportDocument(
     ...(include.include_metadata ? { metadata: exportMetadata(source, options.exportedAt) } : {}),
     ...(include.include_raw ? { raw_extraction: source.rawExtraction } : {}),
     ...(include.include_recon ? { reconciliation: source.reconciliation ?? null } : {}),
+    ...currenciesPart(source.rawExtraction),
   };
+}
+
+/** The currencies the engine read beside money fields: sent only when it found any. */
+function currenciesPart(raw: ExtractionResult | null): { currencies?: Record<string, string> } {
+  const currencies = Object.fromEntries(
+    Object.entries(raw?.fields ?? {}).flatMap(([key, value]) =>
+      value.currency ? [[key, value.currency]] : [],
+    ),
+  );
+  return Object.keys(currencies).length ? { currencies } : {};
 }
 
 function exportMetadata(source: ExportSource, exportedAt: Date): ExportMetadata {
