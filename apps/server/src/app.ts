@@ -152,6 +152,7 @@ export async function buildApp({
 
   const users = new AuthRepository(db);
   const tenants = new TenantsRepository(db);
+  const apiKeyRows = new ApiKeysRepository(db);
   const companySettings = new CompanySettingsService(db);
   const accessTokens = new AccessTokens(tokenSigningKey, config.ACCESS_TOKEN_TTL_SECONDS);
   const ragDocuments = new RagRepository(db);
@@ -192,7 +193,7 @@ export async function buildApp({
       accessTokens,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     }),
-    tenants: new TenantsService({ db, tenants, users }),
+    tenants: new TenantsService({ db, tenants, users, apiKeys: apiKeyRows }),
     companySettings,
     files,
     docTypes,
@@ -207,7 +208,7 @@ export async function buildApp({
     documents: new DocumentsService(new DocumentsRepository(db)),
     exports,
     webhooks,
-    apiKeys: new ApiKeysService(new ApiKeysRepository(db)),
+    apiKeys: new ApiKeysService(apiKeyRows),
   };
   // Automatic export: a delivery is queued in the approval's own transaction.
   services.pipelines.onApproved((approved, trx) => webhooks.enqueueOnApproval(approved, trx));

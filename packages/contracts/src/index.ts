@@ -9,3 +9,4 @@ export * from './exports.js';
 export * from './company-settings.js';
 export * from './review-flow.js';
 export * from './agents.js';
+export * from './members.js';

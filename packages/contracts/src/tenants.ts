@@ -8,6 +8,8 @@ export const TenantUserSchema = z.object({
   email: z.string(),
   role: Role,
   created_at: z.string(),
+  /** Admins only: the API keys this person created that still work (removal can revoke them). */
+  active_api_keys: z.number().int().optional(),
 });
 export type TenantUser = z.infer<typeof TenantUserSchema>;
 export const TenantUserListSchema = z.array(TenantUserSchema);

@@ -12,6 +12,8 @@ import { vi } from 'vitest';
 export interface StubCall {
   method: string;
   path: string;
+  /** The query string, with its `?` (empty when there is none). */
+  search: string;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -71,7 +73,7 @@ export function stubFetch(handlers: Record<string, StubHandler>) {
     const key = `${method} ${url.pathname}`;
     const headers = (init.headers ?? {}) as Record<string, string>;
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call: StubCall = { method, path: url.pathname, body, headers };
+    const call: StubCall = { method, path: url.pathname, search: url.search, body, headers };
     calls.push(call);
     const count = (counts.get(key) ?? 0) + 1;
     counts.set(key, count);

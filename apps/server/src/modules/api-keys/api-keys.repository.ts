@@ -71,6 +71,30 @@ export class ApiKeysRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Revokes every working key a person created; answers how many. */
+  async revokeCreatedBy(tenantId: string, userId: string, trx: DbExecutor = this.db) {
+    const result = await trx
+      .updateTable('apiKeys')
+      .set({ revokedAt: sql<Date>`now()` })
+      .where('tenantId', '=', tenantId)
+      .where('createdBy', '=', userId)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** How many working keys each person of the tenant created, by user id. */
+  async countActiveByCreator(tenantId: string, trx: DbExecutor = this.db) {
+    const rows = await trx
+      .selectFrom('apiKeys')
+      .select(['createdBy', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('tenantId', '=', tenantId)
+      .where('revokedAt', 'is', null)
+      .groupBy('createdBy')
+      .execute();
+    return new Map(rows.map((row) => [row.createdBy, Number(row.count)]));
+  }
+
   /** Records a use, at most once a minute per key (the condition keeps it one cheap statement). */
   async touch(id: string, trx: DbExecutor = this.db): Promise<void> {
     await trx

@@ -4,6 +4,7 @@ import {
   CreateInviteBodySchema,
   InviteListSchema,
   InviteSchema,
+  RemoveMemberQuerySchema,
   SetupTenantResultSchema,
   TenantUserListSchema,
   TenantUserSchema,
@@ -79,13 +80,18 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['tenants'],
         summary: 'Remove a member from the company (admins)',
+        description:
+          'The API keys the member created are revoked too, unless `revoke_api_keys=false`.',
         security: bearerSecurity,
         params: IdParams,
+        querystring: RemoveMemberQuerySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await services.tenants.removeMember(tenantOf(request), request.params.id);
+      await services.tenants.removeMember(tenantOf(request), request.params.id, {
+        revokeApiKeys: request.query.revoke_api_keys,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -14,6 +14,7 @@ import type { InviteRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository.js';
 import type { AuthRepository } from '../auth/auth.repository.js';
 import { DEFAULT_TENANT_NAME, toMe } from '../auth/auth.service.js';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/tokens.js';
@@ -28,6 +29,7 @@ export interface TenantsDeps {
   db: Database;
   tenants: TenantsRepository;
   users: AuthRepository;
+  apiKeys: ApiKeysRepository;
 }
 
 /** Membership of a tenant: the team list, roles, removal and invitations. */
@@ -57,7 +59,13 @@ export class TenantsService {
 
   async listUsers(auth: TenantAuth): Promise<TenantUser[]> {
     const members = await this.deps.tenants.listMembers(auth.tenantId, LIST_LIMIT);
-    return members.map(toTenantUser);
+    if (auth.role !== 'admin') return members.map(toTenantUser);
+    // Admins decide on removal whether the member's keys go too, so they see how many there are.
+    const keys = await this.deps.apiKeys.countActiveByCreator(auth.tenantId);
+    return members.map((member) => ({
+      ...toTenantUser(member),
+      active_api_keys: keys.get(member.id) ?? 0,
+    }));
   }
 
   async changeRole(auth: TenantAuth, userId: string, role: Role): Promise<TenantUser> {
@@ -77,7 +85,15 @@ export class TenantsService {
     });
   }
 
-  async removeMember(auth: TenantAuth, userId: string): Promise<void> {
+  /**
+   * Removes a member. The API keys they created stop working with them unless the admin keeps
+   * them (`revokeApiKeys: false`): a key must not outlive its creator's access by accident.
+   */
+  async removeMember(
+    auth: TenantAuth,
+    userId: string,
+    { revokeApiKeys }: { revokeApiKeys: boolean } = { revokeApiKeys: true },
+  ): Promise<void> {
     requireAdmin(auth);
     assertId(userId, 'User');
     if (userId === auth.userId) {
@@ -89,6 +105,7 @@ export class TenantsService {
       await this.deps.tenants.detachMember(auth.tenantId, userId, trx);
       // A removed member's open sessions end now, not when their tokens expire.
       await this.deps.users.revokeAllForUser(userId, undefined, trx);
+      if (revokeApiKeys) await this.deps.apiKeys.revokeCreatedBy(auth.tenantId, userId, trx);
     });
   }
 

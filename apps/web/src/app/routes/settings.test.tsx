@@ -136,7 +136,14 @@ describe('/settings', () => {
         within(row)
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
-      ).toEqual(['Accounting import', 'prs_ab12…', 'Mar 7, 2025 14:05', 'Never', 'Revoke']);
+      ).toEqual([
+        'Accounting import',
+        'prs_ab12…',
+        'ada@example.com',
+        'Mar 7, 2025 14:05',
+        'Never',
+        'Revoke',
+      ]);
 
       const form = screen.getByRole('form', { name: 'Create an API key' });
       await userEvent.click(within(form).getByRole('button', { name: 'Create key' }));

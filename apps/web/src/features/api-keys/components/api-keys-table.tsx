@@ -13,7 +13,10 @@ import { useRevokeApiKey } from '../api/revoke-api-key';
 
 const DATE_FORMAT = 'MMM D, YYYY HH:mm';
 
-/** The company's API keys: name, prefix, created, last used, and Revoke behind a confirm. */
+/**
+ * The company's API keys: name, prefix, who created it, created, last used, and Revoke behind a
+ * confirm.
+ */
 export function ApiKeysTable() {
   const apiKeys = useApiKeys();
   const revoke = useRevokeApiKey();
@@ -44,12 +47,13 @@ export function ApiKeysTable() {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="sm" aria-label="API keys">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Key</Table.Th>
+              <Table.Th>Created by</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Last used</Table.Th>
               <Table.Th>Actions</Table.Th>
@@ -65,6 +69,9 @@ export function ApiKeysTable() {
                   <Text size="sm" ff="monospace">
                     {key.prefix}…
                   </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{key.created_by ?? 'Deleted account'}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{dayjs(key.created_at).format(DATE_FORMAT)}</Text>

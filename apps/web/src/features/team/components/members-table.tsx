@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Modal, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Loader, Modal, Select, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Role, type TenantUser } from '@parser/contracts';
 import dayjs from 'dayjs';
@@ -21,12 +21,16 @@ export interface MembersTableProps {
   canManage: boolean;
 }
 
+const apiKeysLabel = (count: number) => (count === 1 ? '1 API key' : `${count} API keys`);
+
 /** The company's members, with role changes and removal for admins. */
 export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
   const members = useTenantUsers();
   const updateRole = useUpdateUserRole();
   const removeUser = useRemoveUser();
   const [toRemove, setToRemove] = useState<TenantUser | null>(null);
+  // A key should not outlive its creator's access by accident: revoking is the default.
+  const [revokeApiKeys, setRevokeApiKeys] = useState(true);
 
   if (members.isPending) return <Loader size="sm" aria-label="Loading team members" />;
   if (members.isError)
@@ -53,18 +57,21 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
   const confirmRemove = () => {
     if (!toRemove) return;
     const member = toRemove;
-    removeUser.mutate(member.id, {
-      onSuccess: () => {
-        setToRemove(null);
-        notifications.show({
-          color: 'green',
-          title: 'Member removed',
-          message: `${member.email} was removed`,
-        });
+    removeUser.mutate(
+      { id: member.id, revokeApiKeys },
+      {
+        onSuccess: () => {
+          setToRemove(null);
+          notifications.show({
+            color: 'green',
+            title: 'Member removed',
+            message: `${member.email} was removed`,
+          });
+        },
+        onError: (error) =>
+          notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
-    });
+    );
   };
 
   return (
@@ -121,7 +128,10 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
                           size="xs"
                           color="red"
                           variant="light"
-                          onClick={() => setToRemove(member)}
+                          onClick={() => {
+                            setRevokeApiKeys(true);
+                            setToRemove(member);
+                          }}
                         >
                           Remove
                         </Button>
@@ -145,6 +155,19 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
           Remove {toRemove?.email} from the company? They will lose access immediately. This action
           cannot be undone.
         </Text>
+        {(toRemove?.active_api_keys ?? 0) > 0 && (
+          <Checkbox
+            mb="lg"
+            checked={revokeApiKeys}
+            onChange={(event) => setRevokeApiKeys(event.currentTarget.checked)}
+            label={`Also revoke the ${apiKeysLabel(toRemove?.active_api_keys ?? 0)} they created`}
+            description={
+              revokeApiKeys
+                ? 'Integrations that use them stop working now.'
+                : 'The keys keep working for the company; you can revoke them later under API keys.'
+            }
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setToRemove(null)}>
             Cancel
