@@ -17,6 +17,10 @@ import {
 
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerAgentJobs } from './modules/agents/agents.jobs.js';
+import { AgentsRepository } from './modules/agents/agents.repository.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { AgentsService } from './modules/agents/agents.service.js';
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -80,6 +84,7 @@ export interface Services {
   exports: ExportsService;
   webhooks: WebhooksService;
   apiKeys: ApiKeysService;
+  agents: AgentsService;
 }
 
 /** The job queue of an app: what its services enqueue and what a worker needs to run it. */
@@ -175,7 +180,18 @@ export async function buildApp({
     log: app.log,
   });
   const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, queue: jobs.queue };
-  registerPipelineJobs(jobs.registry, new PipelineProcessing(pipelineDeps));
+  const agents = new AgentsService({
+    db,
+    agents: new AgentsRepository(db),
+    pipelines: pipelineRows,
+    docTypes,
+    files,
+    companySettings,
+    queue: jobs.queue,
+    log: app.log,
+  });
+  registerPipelineJobs(jobs.registry, new PipelineProcessing({ ...pipelineDeps, agents }));
+  registerAgentJobs(jobs.registry, agents);
   const exports = new ExportsService({ exports: new ExportsRepository(db), docTypes, files });
   const webhooks = new WebhooksService({
     db,
@@ -209,6 +225,7 @@ export async function buildApp({
     exports,
     webhooks,
     apiKeys: new ApiKeysService(apiKeyRows),
+    agents,
   };
   // Automatic export: a delivery is queued in the approval's own transaction.
   services.pipelines.onApproved((approved, trx) => webhooks.enqueueOnApproval(approved, trx));
@@ -229,6 +246,7 @@ export async function buildApp({
   await app.register(exportsRoutes, { exports: services.exports });
   await app.register(webhooksRoutes, { webhooks: services.webhooks });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(agentsRoutes, { services });
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

@@ -5,7 +5,7 @@ import { readDocument, terminateOcr } from '../src/index.js';
 import { multiPageTiff, scannedPdf, textImageJpeg, textImagePng } from './fixtures/generate.js';
 
 afterAll(async () => {
-  // Without this the tesseract worker threads keep the test process alive.
+  // Stops the OCR worker threads and frees their models.
   await terminateOcr();
 });
 

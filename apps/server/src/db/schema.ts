@@ -155,6 +155,10 @@ export interface PipelinesTable {
   approvedAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The agents' last changes and reconciliation report (migration 0009). */
+  agentReport: NullableJson<unknown>;
+  /** Normalised vendor + invoice number (receipts: merchant, date, total) for the duplicates check. */
+  duplicateKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Kept by a trigger on pipelines (migration 0005); read-only for the application. */
@@ -257,6 +261,19 @@ export interface RateLimitCountersTable {
   resetsAt: Timestamp;
 }
 
+/** A run of an agent over many pipelines, with its progress (migration 0009). */
+export interface AgentRunsTable {
+  id: Generated<string>;
+  tenantId: string;
+  agent: 'data_entry' | 'reconciliation';
+  status: ColumnType<'running' | 'completed', 'running' | 'completed' | undefined>;
+  pipelineIds: string[];
+  results: Json<unknown[]>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  finishedAt: NullableTimestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -270,6 +287,7 @@ export interface DB {
   pipelines: PipelinesTable;
   pipelineCounts: PipelineCountsTable;
   pipelineEvents: PipelineEventsTable;
+  agentRuns: AgentRunsTable;
   jobs: JobsTable;
   webhookSecrets: WebhookSecretsTable;
   webhookDeliveries: WebhookDeliveriesTable;

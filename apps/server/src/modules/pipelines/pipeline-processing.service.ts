@@ -1,6 +1,6 @@
 import { extractBySchema, type ReadDocument } from '@parser/extraction';
 
-import type { Database } from '../../db/client.js';
+import type { Database, DbExecutor } from '../../db/client.js';
 import type { PipelineStepValue } from '../../db/schema.js';
 import { PermanentJobError } from '../../jobs/job-definition.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -11,12 +11,23 @@ import { type AutomaticStep, isAutomaticStep, stepAfter } from './pipeline-steps
 import { runAgentStepJob } from './pipelines.jobs.js';
 import type { PipelinesRepository } from './pipelines.repository.js';
 
+/** The agents as a pipeline step runs them (the agents module). */
+export interface PipelineAgents {
+  /** Runs the agent and prepares its result, stored by `store` in the step's transaction. */
+  prepare(
+    tenantId: string,
+    pipelineId: string,
+    agent: 'data_entry' | 'reconciliation',
+  ): Promise<{ store(trx: DbExecutor): Promise<boolean> }>;
+}
+
 export interface PipelineProcessingDeps {
   db: Database;
   pipelines: PipelinesRepository;
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
   queue: JobQueue;
+  agents: PipelineAgents;
 }
 
 const SYSTEM = { actorUserId: null, actorLabel: 'System' } as const;
@@ -42,14 +53,23 @@ export class PipelineProcessing {
   }
 
   /**
-   * An agent step. The agents themselves are not part of the product yet, so an enabled agent
-   * step passes straight on to the next step.
+   * An agent step: the agent's changes or report are stored in the same transaction that moves
+   * the pipeline on. Data it cannot work on fails the pipeline at this step with the reason.
    */
   async runAgentStep(pipelineId: string, step: 'data_entry' | 'reconciliation'): Promise<void> {
     const pipeline = await this.deps.pipelines.findById(pipelineId);
     if (!pipeline || pipeline.currentStep !== step) return;
     const docType = await this.requireDocType(pipeline.tenantId, pipeline.docTypeId);
-    await this.advance(pipeline.tenantId, pipelineId, step, docType, {});
+    let prepared: { store(trx: DbExecutor): Promise<boolean> };
+    try {
+      prepared = await this.deps.agents.prepare(pipeline.tenantId, pipelineId, step);
+    } catch (error) {
+      if (error instanceof AppError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    await this.advance(pipeline.tenantId, pipelineId, step, docType, {
+      store: (trx) => prepared.store(trx),
+    });
   }
 
   /** Marks the pipeline failed at `step` with a reason users see (the job's retries are used up). */
@@ -85,10 +105,15 @@ export class PipelineProcessing {
     pipelineId: string,
     from: AutomaticStep,
     docType: PipelineDocType,
-    result: { extracted?: unknown },
+    result: { extracted?: unknown; store?: (trx: DbExecutor) => Promise<boolean> },
   ): Promise<void> {
     const to: PipelineStepValue = stepAfter(from, docType.agentsEnabled);
     await this.deps.db.transaction().execute(async (trx) => {
+      // An agent's result first, stored only while the pipeline is as the agent read it; when it
+      // changed meanwhile the job runs again on what is there now.
+      if (result.store && !(await result.store(trx))) {
+        throw new Error('The document changed while the agent ran');
+      }
       const version = await this.deps.pipelines.update(
         tenantId,
         pipelineId,

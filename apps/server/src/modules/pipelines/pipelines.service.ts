@@ -1,4 +1,6 @@
 import {
+  type AgentReport,
+  AgentReportSchema,
   type AgentStats,
   type ApprovalBody,
   ApprovalBodySchema,
@@ -189,6 +191,7 @@ export class PipelinesService {
           : null,
       approved_at: row.approvedAt ? iso(row.approvedAt) : null,
       submitted_by: submittedBy,
+      agent_report: agentReportOf(row.agentReport),
       version: row.version,
       history: events.map((event): HistoryEntry => ({
         id: Number(event.id),
@@ -501,6 +504,12 @@ export class PipelinesService {
     if (!docType) throw notFound('Pipeline');
     return docType;
   }
+}
+
+/** The agents' stored report; one that no longer parses reads as none rather than failing the screen. */
+function agentReportOf(stored: unknown): AgentReport | null {
+  const parsed = AgentReportSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 function requireStep(row: PipelineRow, step: PipelineStep, verb: string): void {

@@ -1,0 +1,60 @@
+import { AgentName, AgentRunBodySchema, AgentRunResultSchema } from '@parser/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import type { Services } from '../../app.js';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { tenantOf } from '../../plugins/auth.js';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['agents'];
+
+const PATHS: { path: string; agent: AgentName; summary: string }[] = [
+  {
+    path: 'data-entry',
+    agent: 'data_entry',
+    summary: 'Run the data entry agent over pipelines (a list, or all pending)',
+  },
+  {
+    path: 'reconciliation',
+    agent: 'reconciliation',
+    summary: 'Run the reconciliation agent over pipelines (a list, or all pending)',
+  },
+];
+
+export const agentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  for (const { path, agent, summary } of PATHS) {
+    app.post(
+      `/api/agents/${path}/run`,
+      {
+        preHandler: app.requireTenant,
+        schema: {
+          tags,
+          summary,
+          security: bearerSecurity,
+          body: AgentRunBodySchema,
+          response: { 200: AgentRunResultSchema, ...errors },
+        },
+      },
+      (request) => services.agents.run(tenantOf(request), agent, request.body),
+    );
+  }
+
+  app.get(
+    '/api/agents/runs/:id',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags,
+        summary: "A background agent run's progress",
+        security: bearerSecurity,
+        params: z.object({ id: z.string() }),
+        response: { 200: AgentRunResultSchema, ...errors },
+      },
+    },
+    (request) => services.agents.getRun(tenantOf(request), request.params.id),
+  );
+};

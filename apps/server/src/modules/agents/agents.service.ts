@@ -1,0 +1,340 @@
+import {
+  type AgentName,
+  type AgentReport,
+  AgentReportSchema,
+  type AgentRunBody,
+  AgentRunBodySchema,
+  type AgentRunItem,
+  type AgentRunResult,
+} from '@parser/contracts';
+import {
+  adjustConfidence,
+  type AgentSettings,
+  duplicateKeyOf,
+  type KnowledgeDocument,
+  runDataEntry,
+  runReconciliation,
+} from '@parser/extraction';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { Database, DbExecutor } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { assertId } from '../../lib/ids.js';
+import type { TenantAuth } from '../../plugins/auth.js';
+import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
+import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+import type { CompanySettingsService } from '../tenants/company-settings.service.js';
+
+import {
+  agentDocumentOf,
+  applyChanges,
+  currentValues,
+  lockedPlaces,
+  storedValues,
+} from './agent-document.js';
+import { runAgentBatchJob } from './agents.jobs.js';
+import { type AgentsRepository, type AgentWrite, PENDING_STEPS } from './agents.repository.js';
+
+export interface AgentsDeps {
+  db: Database;
+  agents: AgentsRepository;
+  pipelines: PipelinesRepository;
+  docTypes: PipelineDocTypes;
+  files: PipelineFiles;
+  companySettings: CompanySettingsService;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+/** Runs this small answer at once; larger runs go to the background and answer a run to poll. */
+export const INLINE_RUN_LIMIT = 10;
+/** Pipelines a background run works through between progress updates. */
+export const RUN_BATCH_SIZE = 10;
+/** Agent changes kept in one history entry; the report keeps them all. */
+const CHANGES_PER_EVENT = 200;
+
+/** An agent's result for one pipeline, ready to store in the caller's transaction. */
+export interface PreparedAgentRun {
+  message: string;
+  /** Stores the result; false when the pipeline changed meanwhile. */
+  store(trx: DbExecutor): Promise<boolean>;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The data entry and reconciliation agents over pipelines: as a pipeline step, or on demand over
+ * pending documents without changing their step.
+ */
+export class AgentsService {
+  constructor(private readonly deps: AgentsDeps) {}
+
+  /**
+   * Runs an agent on one pipeline and prepares its result; nothing is stored until `store`.
+   * Throws AppError when the pipeline cannot be worked on (no extraction yet, damaged data).
+   */
+  async prepare(tenantId: string, pipelineId: string, agent: AgentName): Promise<PreparedAgentRun> {
+    const row = await this.deps.agents.findForAgent(tenantId, pipelineId);
+    if (!row) throw notFound('Pipeline');
+    const docType = await this.deps.docTypes.findForPipeline(tenantId, row.docTypeId);
+    if (!docType) {
+      throw new AppError('INVALID_STATE', {
+        message: 'The document type of this document was deleted',
+      });
+    }
+    const { extracted, reviewed } = storedValues(row.extractedData, row.reviewedData);
+    const [edits, knowledge, settings, text] = await Promise.all([
+      this.deps.agents.editedPlaces(tenantId, pipelineId),
+      this.knowledge(tenantId, row.docTypeId, agent),
+      this.settings(tenantId),
+      this.documentText(tenantId, row.fileId),
+    ]);
+    const doc = agentDocumentOf(
+      docType,
+      currentValues(extracted, reviewed),
+      lockedPlaces(edits),
+      text,
+    );
+    const previous = AgentReportSchema.safeParse(row.agentReport);
+    const report: AgentReport = previous.success
+      ? previous.data
+      : { data_entry: null, reconciliation: null };
+    const ranAt = new Date().toISOString();
+
+    let write: AgentWrite;
+    let message: string;
+    let changes: unknown[] = [];
+    if (agent === 'data_entry') {
+      const outcome = runDataEntry(doc, knowledge, settings);
+      const next = applyChanges(extracted, reviewed, outcome.values, outcome.changes);
+      changes = outcome.changes;
+      write = {
+        extractedData: next.extracted,
+        ...(next.reviewed ? { reviewedData: next.reviewed } : {}),
+        agentReport: { ...report, data_entry: { ran_at: ranAt, changes: outcome.changes } },
+        duplicateKey: duplicateKeyOf({ fields: doc.fields, values: outcome.values }),
+      };
+      message =
+        outcome.changes.length === 0
+          ? 'No changes needed'
+          : `${plural(outcome.changes.length, 'value')} improved`;
+    } else {
+      const key = duplicateKeyOf(doc);
+      const duplicates = key
+        ? await this.deps.agents.findDuplicates(tenantId, pipelineId, key)
+        : [];
+      const recon = runReconciliation(
+        doc,
+        knowledge,
+        settings,
+        duplicates.map((d) => ({ pipeline_id: d.id, original_filename: d.originalFilename })),
+      );
+      write = {
+        extractedData: adjustConfidence(extracted, recon),
+        agentReport: { ...report, reconciliation: { ...recon, ran_at: ranAt } },
+        duplicateKey: key,
+      };
+      const firstFailure = recon.checks.find((check) => check.status === 'fail');
+      message = firstFailure
+        ? `${plural(recon.summary.fail, 'check')} failed: ${firstFailure.message}`
+        : `All ${plural(recon.summary.pass, 'check')} passed${recon.summary.warn ? `, ${recon.summary.warn} with warnings` : ''}`;
+    }
+
+    return {
+      message,
+      store: async (trx) => {
+        const version = await this.deps.agents.saveResult(
+          tenantId,
+          pipelineId,
+          row.version,
+          write,
+          trx,
+        );
+        if (version === undefined) return false;
+        await this.deps.pipelines.insertEvents(
+          [
+            {
+              tenantId,
+              pipelineId,
+              kind: 'agent_ran',
+              actorUserId: null,
+              actorLabel: agent === 'data_entry' ? 'Data entry agent' : 'Reconciliation agent',
+              data: {
+                agent,
+                message,
+                ...(agent === 'data_entry'
+                  ? {
+                      changes: changes.slice(0, CHANGES_PER_EVENT),
+                      ...(changes.length > CHANGES_PER_EVENT
+                        ? { more_changes: changes.length - CHANGES_PER_EVENT }
+                        : {}),
+                    }
+                  : {}),
+              },
+            },
+          ],
+          trx,
+        );
+        return true;
+      },
+    };
+  }
+
+  /** Runs an agent on one pending pipeline now and stores the result; never throws. */
+  async runOne(tenantId: string, pipelineId: string, agent: AgentName): Promise<AgentRunItem> {
+    const failure = (message: string): AgentRunItem => ({
+      pipeline_id: pipelineId,
+      success: false,
+      message,
+    });
+    try {
+      // A reviewer saving meanwhile moves the version on: read again and retry once.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const row = await this.deps.agents.findForAgent(tenantId, pipelineId);
+        if (!row) return failure('Document not found');
+        if (!PENDING_STEPS.includes(row.currentStep)) {
+          return failure(
+            `The document is at ${row.currentStep}; agents run on documents waiting for review or approval`,
+          );
+        }
+        const prepared = await this.prepare(tenantId, pipelineId, agent);
+        const stored = await this.deps.db.transaction().execute((trx) => prepared.store(trx));
+        if (stored) return { pipeline_id: pipelineId, success: true, message: prepared.message };
+      }
+      return failure('The document kept changing while the agent ran; run it again');
+    } catch (error) {
+      if (error instanceof AppError) return failure(error.message);
+      this.deps.log.error({ err: error, pipelineId, agent }, 'agent run failed');
+      return failure('The agent could not process this document');
+    }
+  }
+
+  /**
+   * POST /api/agents/{agent}/run: over the listed pipelines (all the company's, else 404) or
+   * 'all' pending of types that enable the agent. Small runs answer finished; larger ones run in
+   * the background and answer a run id to poll.
+   */
+  async run(auth: TenantAuth, agent: AgentName, input: AgentRunBody): Promise<AgentRunResult> {
+    const body = AgentRunBodySchema.parse(input);
+    let ids: string[];
+    if (body.pipeline_ids === 'all') {
+      ids = await this.deps.agents.pendingForAgent(auth.tenantId, agent);
+    } else {
+      ids = [...new Set(body.pipeline_ids.map((id) => assertId(id, 'Pipeline')))];
+      const owned = await this.deps.agents.ownedIds(auth.tenantId, ids);
+      if (owned.size !== ids.length) throw notFound('Pipeline');
+    }
+    if (ids.length <= INLINE_RUN_LIMIT) {
+      const results: AgentRunItem[] = [];
+      for (const id of ids) results.push(await this.runOne(auth.tenantId, id, agent));
+      return resultOf(agent, null, 'completed', ids.length, results);
+    }
+    const runId = await this.deps.db.transaction().execute(async (trx) => {
+      const id = await this.deps.agents.insertRun(
+        { tenantId: auth.tenantId, agent, pipelineIds: ids, createdBy: auth.userId },
+        trx,
+      );
+      await this.deps.queue.enqueue(
+        runAgentBatchJob,
+        { runId: id },
+        { tenantId: auth.tenantId, dedupeKey: `agent-run:${id}` },
+        trx,
+      );
+      return id;
+    });
+    return resultOf(agent, runId, 'running', ids.length, []);
+  }
+
+  /** GET /api/agents/runs/{id}: a background run's progress. */
+  async getRun(auth: TenantAuth, runId: string): Promise<AgentRunResult> {
+    const run = await this.deps.agents.findRun(assertId(runId, 'Agent run'), auth.tenantId);
+    if (!run) throw notFound('Agent run');
+    return resultOf(
+      run.agent,
+      run.id,
+      run.status,
+      run.pipelineIds.length,
+      run.results as AgentRunItem[],
+    );
+  }
+
+  /**
+   * The background run's job: works through the pipelines not yet done, a batch at a time,
+   * storing progress after each. A retry after a crash picks up where it stopped.
+   */
+  async continueRun(runId: string): Promise<void> {
+    const run = await this.deps.agents.findRun(runId);
+    if (!run || run.status === 'completed') return;
+    const done = new Set((run.results as AgentRunItem[]).map((result) => result.pipeline_id));
+    const remaining = run.pipelineIds.filter((id) => !done.has(id));
+    if (remaining.length === 0) {
+      await this.deps.agents.appendResults(runId, [], true);
+      return;
+    }
+    for (let start = 0; start < remaining.length; start += RUN_BATCH_SIZE) {
+      const batch = remaining.slice(start, start + RUN_BATCH_SIZE);
+      const results: AgentRunItem[] = [];
+      for (const id of batch) results.push(await this.runOne(run.tenantId, id, run.agent));
+      await this.deps.agents.appendResults(
+        runId,
+        results,
+        start + RUN_BATCH_SIZE >= remaining.length,
+      );
+    }
+  }
+
+  private async knowledge(
+    tenantId: string,
+    docTypeId: string,
+    agent: AgentName,
+  ): Promise<KnowledgeDocument[]> {
+    const rows = await this.deps.agents.knowledgeFor(tenantId, docTypeId, agent);
+    return rows.map((row) => ({
+      name: row.name,
+      kind:
+        row.contentType.includes('csv') || /\.csv$/i.test(row.originalFilename) ? 'csv' : 'text',
+      text: row.text,
+    }));
+  }
+
+  private async settings(tenantId: string): Promise<AgentSettings> {
+    const settings = await this.deps.companySettings.get(tenantId);
+    return {
+      usualDateOrder: settings.usual_date_order,
+      usualCurrency: settings.usual_currency,
+      today: new Date().toISOString().slice(0, 10),
+    };
+  }
+
+  /** The document's text (its cached reading) for the date order it prints; '' when unreadable. */
+  private async documentText(tenantId: string, fileId: string): Promise<string> {
+    try {
+      return (await this.deps.files.read(tenantId, fileId)).text;
+    } catch {
+      return '';
+    }
+  }
+}
+
+function resultOf(
+  agent: AgentName,
+  runId: string | null,
+  status: 'running' | 'completed',
+  total: number,
+  results: AgentRunItem[],
+): AgentRunResult {
+  const successful = results.filter((result) => result.success).length;
+  const failed = results.length - successful;
+  return {
+    success: failed === 0,
+    processed: results.length,
+    successful,
+    failed,
+    results,
+    agent,
+    run_id: runId,
+    status,
+    total,
+  };
+}

@@ -1,0 +1,260 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+import { loadCharset, modelFiles, type Charset } from './models.js';
+
+/**
+ * Runs the PP-OCR models in worker threads, so a page's lines are recognised on every core and the
+ * event loop of the process (the server's, when it extracts in-process) stays free. Each worker
+ * loads a model the first time it is asked to run it, on one inference thread, and keeps it for
+ * the next documents; a process that only reads digital PDFs never loads one.
+ */
+
+export function ocrPoolSize(): number {
+  const fromEnv = Number.parseInt(process.env.OCR_WORKERS ?? '', 10);
+  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
+  // One single-threaded worker per core, at most two: each holds ~100 MB of models and buffers.
+  return Math.max(1, Math.min(2, os.availableParallelism()));
+}
+
+const require = createRequire(import.meta.url);
+
+type ModelKind = 'detector' | 'recognizer' | 'direction';
+
+/**
+ * The worker: one lazily created session per model, one intra-op thread each. Recognition answers
+ * only the best allowed class (blank and Latin characters) and its probability per output step,
+ * which is all greedy CTC decoding needs and a few hundred times less to post back than the scores.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const ort = require(workerData.runtime);
+const sessions = {};
+function session(kind) {
+  sessions[kind] ??= ort.InferenceSession.create(workerData.files[kind], {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+  }).then((s) => { parentPort.postMessage({ type: 'loaded', kind }); return s; });
+  return sessions[kind];
+}
+async function infer(kind, pixels, dims) {
+  const s = await session(kind);
+  const input = new ort.Tensor('float32', pixels, dims);
+  const outputs = await s.run({ [s.inputNames[0]]: input });
+  input.dispose?.();
+  return outputs[s.outputNames[0]];
+}
+async function run(msg) {
+  if (msg.kind === 'detector') {
+    const out = await infer('detector', msg.pixels, [1, 3, msg.height, msg.width]);
+    const map = new Float32Array(out.data);
+    out.dispose?.();
+    return [{ map }, [map.buffer]];
+  }
+  if (msg.kind === 'direction') {
+    const out = await infer('direction', msg.pixels, [msg.count, 3, 48, msg.width]);
+    const scores = new Float32Array(out.data);
+    out.dispose?.();
+    return [{ scores }, [scores.buffer]];
+  }
+  const out = await infer('recognizer', msg.pixels, [msg.count, 3, 48, msg.width]);
+  const [count, steps, classes] = out.dims;
+  const data = out.data;
+  const allowed = workerData.allowed;
+  const best = new Int32Array(count * steps);
+  const probability = new Float32Array(count * steps);
+  const space = new Float32Array(count * steps);
+  for (let t = 0; t < count * steps; t++) {
+    space[t] = data[t * classes + classes - 1];
+    let top = 0;
+    let p = -1;
+    for (let c = 0, at = t * classes; c < classes; c++, at++) {
+      if (allowed[c] && data[at] > p) {
+        p = data[at];
+        top = c;
+      }
+    }
+    best[t] = top;
+    probability[t] = p;
+  }
+  out.dispose?.();
+  return [{ best, probability, space, steps }, [best.buffer, probability.buffer, space.buffer]];
+}
+parentPort.on('message', async (msg) => {
+  if (msg.type === 'close') {
+    for (const s of Object.values(sessions)) await (await s.catch(() => null))?.release().catch(() => undefined);
+    parentPort.postMessage({ type: 'closed' });
+    return;
+  }
+  try {
+    const [result, transfer] = await run(msg);
+    parentPort.postMessage({ id: msg.id, ...result }, transfer);
+  } catch (error) {
+    parentPort.postMessage({ id: msg.id, error: String(error && error.message ? error.message : error) });
+  }
+});
+`;
+
+export interface StepOutput {
+  /** Best allowed class per output step, `steps` per line. */
+  best: Int32Array;
+  probability: Float32Array;
+  /** Probability of the space class per step: the model's own doubt about a space it did not read. */
+  space: Float32Array;
+  steps: number;
+}
+
+type Reply = { id?: number; type?: string; kind?: ModelKind; error?: string } & Record<
+  string,
+  unknown
+>;
+
+interface Pending {
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+}
+
+class InferenceWorker {
+  private nextId = 0;
+  readonly pending = new Map<number, Pending>();
+  alive = true;
+
+  constructor(
+    private readonly worker: Worker,
+    onLoaded: (kind: ModelKind) => void,
+  ) {
+    worker.on('message', (msg: Reply) => {
+      if (msg.type === 'loaded' && msg.kind) onLoaded(msg.kind);
+      if (msg.id === undefined) return;
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (this.pending.size === 0) worker.unref();
+      if (msg.error !== undefined) p.reject(new Error(`OCR failed: ${msg.error}`));
+      else p.resolve(msg);
+    });
+    worker.on('error', (error) => this.stop(error));
+    worker.on('exit', () => this.stop(new Error('the OCR worker stopped')));
+    // an idle worker must not keep the process alive (run() holds it while a job is out)
+    worker.unref();
+  }
+
+  run(message: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<Reply> {
+    if (!this.alive) return Promise.reject(new Error('the OCR worker stopped'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
+  private stop(error: Error): void {
+    this.alive = false;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+    this.worker.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.alive) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        this.worker.on('message', (msg: Reply) => {
+          if (msg.type !== 'closed') return;
+          clearTimeout(timer);
+          resolve();
+        });
+        this.worker.postMessage({ type: 'close' });
+      });
+    }
+    await this.worker.terminate();
+  }
+}
+
+class InferencePool {
+  private workers: InferenceWorker[] = [];
+  private charsetCache: Charset | null = null;
+  /** Models loaded by workers since the process started: evidence of whether OCR ran at all. */
+  loads = 0;
+
+  get charset(): Charset {
+    this.charsetCache ??= loadCharset(modelFiles().dictionary);
+    return this.charsetCache;
+  }
+
+  /** The least busy live worker, starting another while the pool is below its size. */
+  private pick(): InferenceWorker {
+    this.workers = this.workers.filter((w) => w.alive);
+    const idle = this.workers.find((w) => w.pending.size === 0);
+    if (idle) return idle;
+    if (this.workers.length < ocrPoolSize()) {
+      const files = modelFiles();
+      const worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: {
+          runtime: require.resolve('onnxruntime-node'),
+          files: {
+            detector: files.detector,
+            recognizer: files.recognizer,
+            direction: files.direction,
+          },
+          allowed: this.charset.allowed,
+        },
+      });
+      const started = new InferenceWorker(worker, () => this.loads++);
+      this.workers.push(started);
+      return started;
+    }
+    return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  /** The detector's probability map (one value per input pixel) for a [1, 3, height, width] input. */
+  async detect(pixels: Float32Array, height: number, width: number): Promise<Float32Array> {
+    const reply = await this.pick().run({ kind: 'detector', pixels, height, width }, [
+      pixels.buffer as ArrayBuffer,
+    ]);
+    return reply.map as Float32Array;
+  }
+
+  /** Best class and probability per step for `count` lines of one width ([count, 3, 48, width]). */
+  async recognize(pixels: Float32Array, count: number, width: number): Promise<StepOutput> {
+    const reply = await this.pick().run({ kind: 'recognizer', pixels, count, width }, [
+      pixels.buffer as ArrayBuffer,
+    ]);
+    return {
+      best: reply.best as Int32Array,
+      probability: reply.probability as Float32Array,
+      space: reply.space as Float32Array,
+      steps: reply.steps as number,
+    };
+  }
+
+  /** Probabilities of [upright, upside down] per line for `count` lines ([count, 3, 48, width]). */
+  async direction(pixels: Float32Array, count: number, width: number): Promise<Float32Array> {
+    const reply = await this.pick().run({ kind: 'direction', pixels, count, width }, [
+      pixels.buffer as ArrayBuffer,
+    ]);
+    return reply.scores as Float32Array;
+  }
+
+  async terminate(): Promise<void> {
+    const workers = this.workers;
+    this.workers = [];
+    this.charsetCache = null;
+    await Promise.all(workers.map((w) => w.close().catch(() => undefined)));
+  }
+}
+
+export const inferencePool = new InferencePool();
+
+/**
+ * How many OCR models this process has loaded so far. Stays 0 while only documents with a text
+ * layer (and Word files) are read.
+ */
+export function ocrModelLoads(): number {
+  return inferencePool.loads;
+}

@@ -1,0 +1,73 @@
+import type { Word } from '../../document.js';
+import { spanBounds, type RotatedRect } from './geometry.js';
+import type { RecognizedChar, RowReading } from './recognize.js';
+
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/**
+ * Where a word the recogniser ran together should split: it drops a narrow space, so a date runs
+ * on into the time printed after it ("25/12/20188:13:39PM") and a day into its month ("05Mar2018").
+ * Answers the split points (character indexes), none for an ordinary word.
+ */
+export function runOnSplits(text: string): number[] {
+  const dateTime = /^(.*?\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})([0-2]?\d[:.][0-5]\d.*)$/.exec(
+    text,
+  );
+  if (dateTime) return [dateTime[1]!.length];
+  const shortYear = /^(\d{1,2}[-/.]\d{1,2}[-/.]\d{2})([0-2]?\d:[0-5]\d.*)$/.exec(text);
+  if (shortYear) return [shortYear[1]!.length];
+  const dayMonth = new RegExp(`^(\\d{1,2})(${MONTH})((?:19|20)?\\d{2})?$`, 'i').exec(text);
+  if (dayMonth) {
+    const splits = [dayMonth[1]!.length];
+    if (dayMonth[3]) splits.push(dayMonth[1]!.length + dayMonth[2]!.length);
+    return splits;
+  }
+  const monthYear = new RegExp(`^(${MONTH})((?:19|20)\\d{2})$`, 'i').exec(text);
+  if (monthYear) return [monthYear[1]!.length];
+  return [];
+}
+
+/**
+ * A recognised row as words on the page: split at the recogniser's spaces (and where it ran a date
+ * into a time or a day into its month), each word boxed by where its characters lie along the row,
+ * with the mean probability of its characters as its confidence.
+ */
+export function rowWords(reading: RowReading, rect: RotatedRect): Word[] {
+  const groups: RecognizedChar[][] = [];
+  let current: RecognizedChar[] = [];
+  for (const c of reading.chars) {
+    if (!c.text.trim()) {
+      if (current.length) groups.push(current);
+      current = [];
+    } else current.push(c);
+  }
+  if (current.length) groups.push(current);
+  const parts = groups.flatMap((g) => {
+    const splits = runOnSplits(g.map((c) => c.text).join(''));
+    const pieces: RecognizedChar[][] = [];
+    let from = 0;
+    for (const at of splits) {
+      pieces.push(g.slice(from, at));
+      from = at;
+    }
+    pieces.push(g.slice(from));
+    return pieces.filter((p) => p.length);
+  });
+  // a character's width along the row: the typical step between neighbours within a word
+  const steps = groups
+    .flatMap((g) => g.slice(1).map((c, i) => c.at - g[i]!.at))
+    .sort((a, b) => a - b);
+  const pitch = steps.length
+    ? steps[Math.floor(steps.length / 2)]!
+    : 1 / Math.max(1, reading.chars.length);
+  return parts.map((g) => {
+    const start = Math.max(0, g[0]!.at - pitch / 2);
+    const end = Math.min(1, g[g.length - 1]!.at + pitch / 2);
+    return {
+      text: g.map((c) => c.text).join(''),
+      box: spanBounds(rect, start, end),
+      confidence: g.reduce((a, c) => a + c.probability, 0) / g.length,
+    };
+  });
+}
