@@ -483,9 +483,15 @@ const numberAfter = (random: Random, streets: string[], comma = false) =>
 /** 9 random digits with a mod-11 check digit style ending, enough to look like a real number. */
 const ids = (random: Random, length: number) => random.digits(length);
 
+/** "Carter & Hughes": two different names from the list. */
+const partners = (random: Random, names: readonly string[]) => {
+  const [first, second] = random.shuffle(names);
+  return `${first} & ${second}`;
+};
+
 const english = (random: Random, suffixes: string[]) =>
   random.chance(0.35)
-    ? `${pick(random, EN_SURNAMES)} & ${pick(random, EN_SURNAMES)} ${pick(random, suffixes)}`
+    ? `${partners(random, EN_SURNAMES)} ${pick(random, suffixes)}`
     : join(pick(random, EN_STEMS), pick(random, EN_TRADES), pick(random, suffixes));
 
 export const COUNTRIES: Country[] = [
@@ -600,7 +606,7 @@ export const COUNTRIES: Country[] = [
     ibanLength: 22,
     company: (r) =>
       r.chance(0.4)
-        ? `${pick(r, DE_SURNAMES)} & ${pick(r, DE_SURNAMES)} ${pick(r, ['GmbH', 'KG', 'OHG'])}`
+        ? `${partners(r, DE_SURNAMES)} ${pick(r, ['GmbH', 'KG', 'OHG'])}`
         : `${pick(r, DE_STEMS)}-${pick(r, DE_TRADES)} ${pick(r, ['GmbH', 'AG', 'GmbH & Co. KG', 'e.K.'])}`,
     address: (r) => [numberAfter(r, DE_STREETS), cityLine(r, DE_CITIES, true)],
   },

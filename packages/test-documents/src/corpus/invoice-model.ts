@@ -60,6 +60,7 @@ export interface InvoiceValues {
   dueDate: string | null;
   paymentDays: number | null;
   poNumber: string | null;
+  customerNumber: string | null;
   vendor: Vendor;
   billTo: Party;
   shipTo: Party | null;
@@ -260,6 +261,9 @@ export function invoiceValues(
     paymentDays,
     poNumber: random.chance(0.4)
       ? `${random.pick(['PO-', 'PO', 'BE-', '4500'])}${random.digits(random.int(4, 6))}`
+      : null,
+    customerNumber: random.chance(0.4)
+      ? `${random.pick(['', 'K', 'C-', 'D'])}${random.digits(random.int(4, 6))}`
       : null,
     vendor,
     billTo,

@@ -12,6 +12,8 @@ export interface Labels {
   date: string[];
   dueDate: string[];
   poNumber: string[];
+  /** The customer's account number with the issuer: a second id beside the invoice number. */
+  customerNumber: string[];
   subtotal: string[];
   /** The tax line of the totals: the tax name and rate are filled in, e.g. "VAT 20%". */
   tax: ((name: string, rate: string) => string)[];
@@ -59,6 +61,7 @@ const en: LanguagePack = {
     date: ['Invoice Date', 'Date', 'Date of Issue', 'Issue Date'],
     dueDate: ['Due Date', 'Payment Due', 'Due'],
     poNumber: ['PO Number', 'Purchase Order', 'Your Order No.', 'P.O. #'],
+    customerNumber: ['Customer No.', 'Account No.', 'Customer ID'],
     subtotal: ['Subtotal', 'Net Amount', 'Sub-total', 'Total excl. tax'],
     tax: [
       (name, rate) => `${name} ${rate}`,
@@ -74,7 +77,7 @@ const en: LanguagePack = {
     qty: ['Qty', 'Quantity', 'Units'],
     unitPrice: ['Unit Price', 'Rate', 'Price', 'Unit Cost'],
     amount: ['Amount', 'Line Total', 'Total'],
-    taxRate: ['Tax', 'VAT %', 'Tax %'],
+    taxRate: ['Tax', 'Tax %'],
     page: [(p, n) => `Page ${p} of ${n}`, (p, n) => `Page ${p}/${n}`],
     bank: ['Bank details', 'Payment details', 'Please pay to'],
     continued: 'Continued on next page',
@@ -128,6 +131,7 @@ const de: LanguagePack = {
     date: ['Rechnungsdatum', 'Datum', 'Belegdatum'],
     dueDate: ['Fälligkeitsdatum', 'Zahlbar bis', 'Fällig am'],
     poNumber: ['Bestellnummer', 'Ihre Bestellung', 'Bestell-Nr.'],
+    customerNumber: ['Kundennummer', 'Kunden-Nr.'],
     subtotal: ['Zwischensumme', 'Nettobetrag', 'Summe netto', 'Gesamt netto'],
     tax: [
       (name, rate) => `${name} ${rate}`,
@@ -187,6 +191,7 @@ const fr: LanguagePack = {
     date: ['Date de facture', 'Date', "Date d'émission"],
     dueDate: ["Date d'échéance", 'Échéance', 'À régler avant le'],
     poNumber: ['Bon de commande', 'Réf. commande', 'N° de commande'],
+    customerNumber: ['N° client', 'Code client'],
     subtotal: ['Total HT', 'Sous-total', 'Montant HT'],
     tax: [
       (name, rate) => `${name} ${rate}`,
@@ -244,6 +249,7 @@ const nl: LanguagePack = {
     date: ['Factuurdatum', 'Datum'],
     dueDate: ['Vervaldatum', 'Te betalen vóór', 'Uiterste betaaldatum'],
     poNumber: ['Ordernummer', 'Uw referentie', 'Inkoopordernr.'],
+    customerNumber: ['Klantnummer', 'Debiteurnummer'],
     subtotal: ['Subtotaal', 'Totaal excl. btw', 'Netto bedrag'],
     tax: [(name, rate) => `${name} ${rate}`, (name, rate) => `${rate} ${name}`],
     taxTotal: (name) => `Totaal ${name}`,
@@ -297,6 +303,7 @@ const es: LanguagePack = {
     date: ['Fecha de factura', 'Fecha', 'Fecha de emisión'],
     dueDate: ['Fecha de vencimiento', 'Vencimiento'],
     poNumber: ['Nº de pedido', 'Pedido', 'Su referencia'],
+    customerNumber: ['Nº de cliente', 'Código cliente'],
     subtotal: ['Base imponible', 'Subtotal'],
     tax: [(name, rate) => `${name} ${rate}`, (name, rate) => `${name} (${rate})`],
     taxTotal: (name) => `Total ${name}`,
@@ -350,6 +357,7 @@ const it: LanguagePack = {
     date: ['Data fattura', 'Data', 'Data emissione'],
     dueDate: ['Data scadenza', 'Scadenza', 'Scadenza pagamento'],
     poNumber: ['Ordine n.', 'Rif. ordine', 'Numero ordine'],
+    customerNumber: ['Codice cliente', 'Cod. cliente'],
     subtotal: ['Imponibile', 'Totale imponibile', 'Subtotale'],
     tax: [(name, rate) => `${name} ${rate}`, (name, rate) => `${name} (${rate})`],
     taxTotal: (name) => `Totale ${name}`,
@@ -403,6 +411,7 @@ const pt: LanguagePack = {
     date: ['Data da fatura', 'Data', 'Data de emissão'],
     dueDate: ['Data de vencimento', 'Vencimento'],
     poNumber: ['N.º de encomenda', 'Ref. encomenda', 'Pedido n.º'],
+    customerNumber: ['N.º de cliente', 'Código de cliente'],
     subtotal: ['Subtotal', 'Total s/ IVA', 'Valor líquido', 'Base tributável'],
     tax: [(name, rate) => `${name} ${rate}`, (name, rate) => `${name} (${rate})`],
     taxTotal: (name) => `Total ${name}`,

@@ -70,6 +70,7 @@ function details(ctx: LayoutContext): [string, string][] {
   ];
   if (values.dueDate) rows.push([text.label.dueDate, text.date(values.dueDate)]);
   if (values.poNumber) rows.push([text.label.poNumber, values.poNumber]);
+  if (values.customerNumber) rows.push([text.label.customerNumber, values.customerNumber]);
   return rows;
 }
 
@@ -365,11 +366,11 @@ export const LAYOUTS: LayoutSpec[] = [
       const { page, family, text, values } = ctx;
       page.rect(0, 0, PAGE_WIDTH, 100, 0.22);
       page.text(text.title, LEFT, 34, style(family, 26, true, 1));
-      let y = 30;
+      let y = 20;
       for (const [label, value] of details(ctx)) {
         page.text(withColon(text, label), 330, y, style(family, 9, false, 0.85));
         page.text(value, RIGHT, y, style(family, 9, true, 1), 'right');
-        y += 14;
+        y += 13;
       }
       const vendorBottom = partyBlock(
         ctx,

@@ -24,6 +24,7 @@ export interface Presentation {
     date: string;
     dueDate: string;
     poNumber: string;
+    customerNumber: string;
     subtotal: string;
     total: string;
     billTo: string;
@@ -89,6 +90,7 @@ export function presentationOf(random: Random, values: InvoiceValues): Presentat
       date: random.pick(labels.date),
       dueDate: random.pick(labels.dueDate),
       poNumber: random.pick(labels.poNumber),
+      customerNumber: random.pick(labels.customerNumber),
       subtotal: random.pick(labels.subtotal),
       total: random.pick(labels.total),
       billTo: random.pick(labels.billTo),
