@@ -14,11 +14,13 @@ export interface CachedReading {
   hit: boolean;
 }
 
+/** The reading of a file, from the cache when it holds one; null on a miss when `cachedOnly`. */
 export async function readWithCache(
   bytes: Buffer,
   fileName: string,
   cacheDir: string | undefined,
-): Promise<CachedReading> {
+  cachedOnly = false,
+): Promise<CachedReading | null> {
   if (!cacheDir) return { doc: await readDocument(bytes, fileName), hit: false };
   const sha = createHash('sha256').update(bytes).digest('hex');
   const file = path.join(cacheDir, `${sha}-r${READER_VERSION}.json`);
@@ -27,6 +29,7 @@ export async function readWithCache(
   } catch {
     // not cached yet (or unreadable): read it
   }
+  if (cachedOnly) return null;
   const doc = await readDocument(bytes, fileName);
   await mkdir(cacheDir, { recursive: true });
   // written then renamed, so a run stopped midway never leaves half a reading behind

@@ -289,11 +289,33 @@ export const ReviewRecordSchema = z.object({
 });
 export type ReviewRecord = z.infer<typeof ReviewRecordSchema>;
 
+const TableRowsSchema = z.array(z.record(z.string(), ReviewValueSchema));
+
+/**
+ * reviewed_data as the spec's call sends it: the flat object of field values merged with the
+ * tables' rows (`{invoice_number: "INV-1", line_items: [{…}]}`); a key whose value is a list of
+ * rows is a table, any other key a field.
+ */
+export const FlatReviewedDataSchema = z
+  .record(z.string(), z.union([ReviewValueSchema, TableRowsSchema]))
+  .transform((flat): ReviewedData => {
+    const data: ReviewedData = { fields: {}, tables: {} };
+    for (const [key, value] of Object.entries(flat)) {
+      if (Array.isArray(value)) data.tables[key] = value;
+      else data.fields[key] = value;
+    }
+    return data;
+  });
+
 export const SaveReviewBodySchema = z.object({
-  reviewed_data: ReviewedDataSchema,
+  /** The structured `{fields, tables}`, or the spec's flat object of fields merged with tables. */
+  reviewed_data: z.union([ReviewedDataSchema.strict(), FlatReviewedDataSchema]),
   review_notes: z.string().max(20_000).default(''),
-  /** The version the reviewer loaded; a save over a newer one answers 409 CONFLICT. */
-  version: z.number().int(),
+  /**
+   * The version the reviewer loaded; a save over a newer one answers 409 CONFLICT. Without it
+   * (the spec's payload) the save applies to whatever is stored.
+   */
+  version: z.number().int().optional(),
   /** 'submit' (Submit Review) moves human_review → approval; 'save' keeps the step. */
   action: z.enum(['submit', 'save']).default('submit'),
 });

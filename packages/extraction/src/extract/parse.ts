@@ -70,6 +70,14 @@ function repairDateYears(text: string): string {
   );
 }
 
+/**
+ * The year of a date, also when OCR glued the time to it ("25/12/201813:39", "06/01/1812:17:26"):
+ * a four-digit year of this or the last century, or two digits, followed by a time; else the year
+ * standing alone.
+ */
+const YEAR =
+  '((?:19|20)\\d{2}(?=\\d{1,2}:\\d{2})|\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}(?!\\d)|\\d{2}(?!\\d))';
+
 /** Every date found in a text, in order. `order` decides dd/mm vs mm/dd when both are ≤ 12. */
 export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] {
   const out: ParsedDate[] = [];
@@ -91,7 +99,7 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   // 25 Dec 2018, 25-Dec-18, 25th December, 2018
   const dmyName = new RegExp(
     // "3 de abril de 2024", "15 de março de 2024": Spanish and Portuguese join with "de"
-    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th)?[\\s\\-./,]*(?:de\\s+)?(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(?:de[l]?\\s+)?(\\d{4}|\\d{2})(?![\\d])`,
+    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th)?[\\s\\-./,]*(?:de\\s+)?(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(?:de[l]?\\s+)?${YEAR}`,
     'gi',
   );
   while ((m = dmyName.exec(src))) {
@@ -100,7 +108,7 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   }
   // Dec 25, 2018
   const mdyName = new RegExp(
-    `(?<![a-z])(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./]*(\\d{1,2})(?:st|nd|rd|th)?[\\s,\\-./]+(\\d{4}|\\d{2})(?![\\d])`,
+    `(?<![a-z])(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./]*(\\d{1,2})(?:st|nd|rd|th)?[\\s,\\-./]+${YEAR}`,
     'gi',
   );
   while ((m = mdyName.exec(src))) {
@@ -108,7 +116,11 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
     if (mo) push(m, fullYear(Number(m[3])), mo, Number(m[2]), false);
   }
   // 25/12/2018, 12/25/2018, 25-12-18, 25.12.2018
-  const num = /(?<![\d/.-])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g;
+  // a period before the day ends a label ("Date.28/12/2017"), not a figure
+  const num = new RegExp(
+    `(?<![\\d/-])(?<!\\d\\.)(\\d{1,2})\\s?([-/.])\\s?(\\d{1,2})\\s?\\2\\s?${YEAR}`,
+    'g',
+  );
   while ((m = num.exec(src))) {
     const a = Number(m[1]);
     const b = Number(m[2 + 1]);

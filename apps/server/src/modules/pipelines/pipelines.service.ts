@@ -222,7 +222,8 @@ export class PipelinesService {
       const row = await this.deps.pipelines.findForUpdate(auth.tenantId, id, trx);
       if (!row) throw notFound('Pipeline');
       requireStep(row, 'human_review', 'reviewed');
-      requireVersion(row, body.version);
+      // Without a version (the spec's payload) the save applies to the stored one.
+      if (body.version !== undefined) requireVersion(row, body.version);
       const review = normaliseReviewedData(schema, body.reviewed_data);
       if (review.errors.length > 0) {
         throw new AppError('VALIDATION_FAILED', { message: review.errors.join('\n') });
@@ -240,7 +241,7 @@ export class PipelinesService {
       const version = await this.deps.pipelines.update(
         auth.tenantId,
         id,
-        { step: 'human_review', version: body.version },
+        { step: 'human_review', version: body.version ?? row.version },
         {
           reviewedData: review.data,
           reviewNotes: body.review_notes,

@@ -6,6 +6,49 @@ import { findDates } from '../parse.js';
 import { ADDRESS_WORD, GSTLINE, NOT_VENDOR, PHONE, REG_NO, fixOcrLetters } from './company-name.js';
 import { vendorFallback } from './parties.js';
 
+/**
+ * A company registration number printed before the street on the same line ("(CO.REG:860671-D)",
+ * "JM0325955-V"), as OCR garbles it: a short prefix, six to eight figures, a check letter.
+ */
+const LEADING_REG_NO =
+  /^\(?\s*(?:[a-z]{1,3}[.-]?\s?[a-z]{0,3}\s?[:.]\s?)?[a-z]{0,3}[0-9oq]{5,8}\s?-\s?[a-z0-9]\)?[\s,]*/i;
+
+/**
+ * Figures of an address as OCR misreads them: a letter that looks like a digit inside a run of
+ * digits ("4330O", "411S0", "7/1l8B") and "No.I" for house number 1. Words are left alone.
+ */
+export function repairAddressFigures(text: string): string {
+  return (
+    text
+      .replace(/(?<=\d)[Il|](?=\d)/g, '1')
+      .replace(/(?<=\d)[OoQ](?=\d)|(?<=\d{3})[OoQ](?![a-z])/g, '0')
+      .replace(/(?<=\d)S(?=\d)|(?<=\d{3})S(?=0)/g, '5')
+      .replace(/\b(No\.?\s?)[Il|](?=[\s,]|$)/gi, '$11')
+      // "LOT" before its number, its L or O read as a digit
+      .replace(/\b[L1I][O0]T(?=[\s.]?\d)/g, 'LOT')
+      // a comma read as a period between a house or postal number and the next word ("290.JALAN")
+      .replace(/(?<=\d)\.\s?(?=[A-Za-z]{3,})/g, ', ')
+  );
+}
+
+const COUNTRIES =
+  /\b(malaysia|singapore|indonesia|thailand|deutschland|germany|österreich|austria|schweiz|switzerland|france|belgique|belgium|nederland|netherlands|españa|spain|italia|italy|portugal|brasil|brazil|united kingdom|usa)\b\.?/gi;
+
+/**
+ * An address ends with its country: a few words after it without a figure are the outlet's or
+ * mall's name printed on the next line ("…, Malaysia SUNWAY VELOCITY").
+ */
+function endAtCountry(text: string): string {
+  const last = [...text.matchAll(COUNTRIES)].pop();
+  if (last?.index === undefined) return text;
+  const end = last.index + last[0].length;
+  const rest = text.slice(end).trim();
+  return rest && !/\d/.test(rest) && rest.split(/\s+/).length <= 4 ? text.slice(0, end) : text;
+}
+
+/** A line that is only a registration number, its prefix garbled ("JM0325955-V"). */
+const LOOSE_REG_NO = /^\(?[a-z]{0,3}[0-9oq]{5,9}\s?-\s?[a-z0-9]\)?\.?$/i;
+
 /** The address: the lines after the vendor up to the first phone/GST/date/label line, joined with ' '. */
 export function addressFallback(ctx: DocContext): Candidate | null {
   const v = vendorFallback(ctx);
@@ -24,7 +67,11 @@ export function addressFallback(ctx: DocContext): Candidate | null {
       NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim()) ||
       /invoice|receipt|cashier|counter|table|member|guest|\bserver\b|\bpax\b/i.test(text) ||
       /@|www\.|http/i.test(text);
-    const skippable = REG_NO.test(text) || avgConf(row.words) < 0.45 || letters(text) < 2;
+    const skippable =
+      REG_NO.test(text) ||
+      LOOSE_REG_NO.test(text) ||
+      avgConf(row.words) < 0.45 ||
+      letters(text) < 2;
     if (!picked.length) {
       const idLine = GSTLINE.test(text) || PHONE.test(text) || /\breg\b/i.test(text);
       if (skippable || idLine || (stop && !ADDRESS_WORD.test(text))) {
@@ -43,13 +90,13 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     picked.push(row);
   }
   if (!picked.length) return null;
+  const joined = picked
+    .map((r) => r.text.replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '').trim())
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(LEADING_REG_NO, '');
   const text = repairAddressWords(
-    fixOcrLetters(
-      picked
-        .map((r) => r.text.replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '').trim())
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    ),
+    repairAddressFigures(endAtCountry(fixOcrLetters(joined))),
     ctx.locales,
   )
     // quote marks are specks between words here; an O read as Q before a house number ("NQ.6")

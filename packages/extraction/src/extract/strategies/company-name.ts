@@ -9,7 +9,7 @@ export const STRONG_SUFFIX =
   /\b(s[do0]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|corp(oration)?|plc|pte|pty|enterprises?|trading|sarl|srl|s\.r\.l|s\.p\.a|s\.l|s\.a\.s|lda|ltda|b\.v|bvba|e\.k)\b/i;
 /** A line opening with a business-form word rather than a name. */
 export const LEADING_FORM =
-  /^\W*(enterprises?|trading|hardware|holdings|industries|services|stores?|supermarket|restaurant|restoran|bakery|pharmacy|sdn|bhd|berhad|ltd|limited|inc|llc|gmbh|plc)\b/i;
+  /^\W*(co\b\.?|company|enterprises?|trading|hardware|holdings|industries|services|stores?|supermarket|restaurant|restoran|bakery|pharmacy|sdn|bhd|berhad|ltd|limited|inc|llc|gmbh|plc)\b/i;
 export const NOT_VENDOR =
   /^(tax\s*invoice|simplified\s*tax\s*invoice|invoice|receipt|official\s*receipt|cash\s*(bill|sale|receipt)|bill|tax|original|copy|duplicate|welcome|page\b.*|statement|quotation|credit\s*note|debit\s*note|order|thank\s*you.*|rechnung|facture|factuur|factura|fattura|fatura|nota\s*fiscal|quittung|recibo|ricevuta)$/i;
 export const REG_NO =
@@ -53,6 +53,9 @@ export function normaliseCompany(text: string): string {
   return (
     fixOcrLetters(text)
       .replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2')
+      // a 0 for an O after a capital ("C0.", "N0"), a 5 for the S of "S/B" (Sendirian Berhad)
+      .replace(/\b([A-Z])0(?=\.|\b)/g, '$1O')
+      .replace(/\b[5$]\s?\/\s?B\b/g, 'S/B')
       // OCR reads round brackets as braces and glues a stray stroke to them ("BAKERIES/(KL)")
       .replace(/\{/g, '(')
       .replace(/\}/g, ')')

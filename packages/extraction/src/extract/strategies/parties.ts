@@ -45,7 +45,7 @@ function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string
     good
       .map((w) => w.text)
       .join(' ')
-      .replace(/\s*\(\s*\d{3,}[-\s]?[a-z0-9]?\s*\)\s*$/i, '')
+      .replace(/\s*\(\s*[\dIl]\d{2,}[-\s]?[a-z0-9]?\s*\)\s*$/i, '')
       .replace(/^[|\s"'‘“]+|[|\s]+$/g, '')
       .trim(),
   );
@@ -54,6 +54,16 @@ function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string
   if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
     return null;
   return { words, text };
+}
+
+/**
+ * A legal-form line with at most one word before its form ("STATIONERY SDN. BHD", "CO.(M) SDN
+ * BHD") is the end of a name begun on the line above.
+ */
+function shortBeforeSuffix(text: string): boolean {
+  const normal = normaliseCompany(text);
+  const at = normal.search(STRONG_SUFFIX);
+  return at >= 0 && normal.slice(0, at).trim().split(/\s+/).filter(Boolean).length <= 1;
 }
 
 /** The vendor: the first prominent line(s) at the top that are not a label, date or number. */
@@ -102,7 +112,10 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
   if (
     previous &&
     previous.row.index === chosen.row.index - 1 &&
-    LEADING_FORM.test(chosen.text) &&
+    (LEADING_FORM.test(chosen.text) || shortBeforeSuffix(chosen.text)) &&
+    !STRONG_SUFFIX.test(normaliseCompany(previous.text)) &&
+    // a name is printed in one style: a handwritten or lowercase line above is something else
+    /[a-z]/.test(previous.text) === /[a-z]/.test(chosen.text) &&
     !looksAddress(previous.text)
   ) {
     idx -= 1;
