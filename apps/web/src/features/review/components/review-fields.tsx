@@ -12,6 +12,8 @@ import {
   isUnchanged,
   parseValue,
 } from '../utils/review-values';
+import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
+import { AgentChangeNote } from './agent-change-note';
 import type { SourceBox } from './document-preview';
 
 export interface ReviewFieldsProps {
@@ -36,6 +38,8 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
         {record.schema.fields.map((field) => {
           const text = form.values.fields[field.key] ?? '';
           const extracted = extractedField(record, field.key);
+          const agentChange = agentChangeAt(record, { field: field.key });
+          const reconFlag = reconFlagAt(record, { field: field.key });
           const parsed = parseValue(text, field.type);
           const unchanged = isUnchanged(extracted, text);
           return (
@@ -47,7 +51,8 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
               value={text}
               readOnly={readOnly}
               variant={readOnly ? 'filled' : 'default'}
-              error={parsed.ok ? undefined : parsed.error}
+              error={parsed.ok ? reconFlag : parsed.error}
+              description={agentChange ? <AgentChangeNote change={agentChange} /> : undefined}
               onChange={(event) => form.setField(field.key, event.currentTarget.value)}
               onFocus={() => onFocusSource(extracted?.source ?? null)}
               rightSectionWidth={72}

@@ -21,6 +21,8 @@ import {
   isUnchanged,
   parseValue,
 } from '../utils/review-values';
+import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
+import { AgentChangeNote } from './agent-change-note';
 import { ConfidenceDot } from './confidence-dot';
 import type { SourceBox } from './document-preview';
 
@@ -92,6 +94,9 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                           const text = row.cells[column.key] ?? '';
                           const extracted = extractedCell(record, table.key, row, column.key);
                           const parsed = parseValue(text, column.type);
+                          const place = { table: table.key, row: index, column: column.key };
+                          const agentChange = agentChangeAt(record, place);
+                          const reconFlag = reconFlagAt(record, place);
                           return (
                             <Table.Td key={column.key} valign="top">
                               <TextInput
@@ -106,7 +111,10 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                                 value={text}
                                 readOnly={readOnly}
                                 variant={readOnly ? 'filled' : 'default'}
-                                error={parsed.ok ? undefined : parsed.error}
+                                error={parsed.ok ? reconFlag : parsed.error}
+                                description={
+                                  agentChange ? <AgentChangeNote change={agentChange} /> : undefined
+                                }
                                 onChange={(event) =>
                                   form.setCell(
                                     table.key,

@@ -32,6 +32,7 @@ import { ApprovalCard, type ApprovalDecision } from './approval-card';
 import { DocumentInfo } from './document-info';
 import { DocumentPreview, type SourceBox } from './document-preview';
 import { HistoryPanel } from './history-panel';
+import { AgentReportSummary } from './agent-report-summary';
 import { ReviewFields } from './review-fields';
 import { ReviewTables } from './review-tables';
 
@@ -327,6 +328,8 @@ export function ReviewWorkspace({
                 {record.decision_notes}
               </Alert>
             )}
+
+            <AgentReportSummary record={record} />
 
             <ReviewFields
               record={record}
