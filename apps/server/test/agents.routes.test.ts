@@ -1,14 +1,23 @@
-import { type AgentRunResult, PRESETS, type ReviewRecord } from '@parser/contracts';
+import {
+  type AgentRunResult,
+  type ExportDocument,
+  PRESETS,
+  ReconReportSchema,
+  type ReviewedData,
+  type ReviewRecord,
+} from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, multipart, signUpWithTenant, type TestApp } from './build-test-app.js';
 import {
+  approve,
   createInvoiceType,
   getReview,
   type Headers,
   processDocuments,
+  submitReview,
   uniqueEmail,
 } from './factories.js';
 
@@ -74,6 +83,21 @@ function run(headers: Headers, agent: 'data-entry' | 'reconciliation', pipelineI
   });
 }
 
+/** The review values as the screen starts them: the engine's values, table rows included. */
+const reviewedFrom = (record: ReviewRecord): ReviewedData => ({
+  fields: Object.fromEntries(
+    Object.entries(record.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
+  ),
+  tables: Object.fromEntries(
+    Object.entries(record.extracted_data!.tables).map(([key, table]) => [
+      key,
+      table.rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([column, cell]) => [column, cell.value])),
+      ),
+    ]),
+  ),
+});
+
 const failures = (record: ReviewRecord) =>
   record.agent_report?.reconciliation?.checks.filter((check) => check.status === 'fail') ?? [];
 
@@ -135,16 +159,7 @@ describe('POST /api/agents/data-entry/run', () => {
     const { pipelineIds } = await processDocuments(t, headers, typeId, [await invoicePdf()]);
     const id = pipelineIds[0]!;
     const before = await getReview(t.app, headers, id);
-    const reviewed = {
-      fields: Object.fromEntries(
-        Object.entries(before.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
-      ),
-      tables: {
-        line_items: before.extracted_data!.tables.line_items!.rows.map((row) =>
-          Object.fromEntries(Object.entries(row).map(([key, cell]) => [key, cell.value])),
-        ),
-      },
-    };
+    const reviewed = reviewedFrom(before);
     // The reviewer clears the total on purpose: arithmetic would otherwise fill it back in.
     reviewed.fields.total = null;
     const saved = await t.app.inject({
@@ -248,6 +263,36 @@ describe('POST /api/agents/data-entry/run', () => {
       headers: stranger,
     });
     expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('exports', () => {
+  it("include the reconciliation report when the type's include_recon is set", async () => {
+    const headers = await newCompany();
+    const typeId = await createInvoiceType(
+      t.app,
+      headers,
+      { config: { include_metadata: false, include_recon: true } },
+      { data_entry: false, recon: true },
+    );
+    const document = await invoicePdf({ misprint: { total: 248.59 } });
+    const { pipelineIds } = await processDocuments(t, headers, typeId, [document]);
+    const id = pipelineIds[0]!;
+    await submitReview(t.app, headers, id, reviewedFrom(await getReview(t.app, headers, id)));
+    expect((await approve(t.app, headers, id)).statusCode).toBe(200);
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/pipelines/${id}/export?format=json`,
+      headers,
+    });
+    const exported = response.json<ExportDocument>();
+    const report = ReconReportSchema.parse(exported.reconciliation);
+    expect(report.checks[0]).toMatchObject({
+      kind: 'arithmetic',
+      status: 'fail',
+      suspect: { field: 'total', expected: 246.59 },
+    });
   });
 });
 

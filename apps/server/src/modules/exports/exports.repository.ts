@@ -39,6 +39,7 @@ export class ExportsRepository {
         'p.extractedData',
         'p.reviewedData',
         'p.approvedAt',
+        'p.agentReport',
         't.name as docTypeName',
         't.exportSettings',
         'f.contentType',

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 
 import {
+  AgentReportSchema,
   type ExportConfig,
   type ExportDocument,
   type ExportFormatQuery,
@@ -11,6 +12,7 @@ import {
   type ExtractionResult,
   type ListQuery,
   ListQuerySchema,
+  type ReconReport,
   type ReviewedData,
   type ReviewSchema,
 } from '@parser/contracts';
@@ -156,8 +158,7 @@ export class ExportsService {
           (row.reviewedData as ReviewedData | null) ??
           reviewedDataFromExtraction(schema, extracted),
         rawExtraction: extracted,
-        // The reconciliation agent does not write a report yet.
-        reconciliation: null,
+        reconciliation: reconciliationOf(row.agentReport),
       },
     };
   }
@@ -196,4 +197,10 @@ function toLatestDelivery(row: LatestDeliveryRow): NonNullable<ExportItem['lates
     created_at: new Date(row.created_at).toISOString(),
     delivered_at: iso(row.delivered_at),
   };
+}
+
+/** The reconciliation agent's last report, or null when it has not run (or the report is unreadable). */
+function reconciliationOf(agentReport: unknown): ReconReport | null {
+  const parsed = AgentReportSchema.safeParse(agentReport);
+  return parsed.success ? parsed.data.reconciliation : null;
 }
