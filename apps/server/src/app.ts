@@ -33,6 +33,7 @@ import { docTypesRoutes } from './modules/doc-types/doc-types.routes.js';
 import { DocTypesService } from './modules/doc-types/doc-types.service.js';
 import { FilesRepository } from './modules/files/files.repository.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { registerFileJobs } from './modules/files/files.jobs.js';
 import { FilesService } from './modules/files/files.service.js';
 import { DocumentsRepository } from './modules/documents/documents.repository.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -49,6 +50,7 @@ import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.js';
 import { PipelinesService } from './modules/pipelines/pipelines.service.js';
 import { RagRepository } from './modules/rag/rag.repository.js';
 import { ragRoutes } from './modules/rag/rag.routes.js';
+import { registerRagJobs } from './modules/rag/rag.jobs.js';
 import { RagService } from './modules/rag/rag.service.js';
 import { CompanySettingsService } from './modules/tenants/company-settings.service.js';
 import { TenantsRepository } from './modules/tenants/tenants.repository.js';
@@ -162,13 +164,15 @@ export async function buildApp({
   const accessTokens = new AccessTokens(tokenSigningKey, config.ACCESS_TOKEN_TTL_SECONDS);
   const ragDocuments = new RagRepository(db);
   const fileRows = new FilesRepository(db);
-  const files = new FilesService({ files: fileRows, storage, log: app.log });
   const jobsRepository = new JobsRepository(db);
   const jobs: AppJobs = {
     repository: jobsRepository,
     queue: new JobQueue(jobsRepository),
     registry: new JobRegistry(),
   };
+  const files = new FilesService({ files: fileRows, storage, log: app.log, jobs });
+  // Engine work a request waits for runs on the worker, in the interactive lane.
+  registerFileJobs(jobs.registry, files);
   const pipelineRows = new PipelinesRepository(db);
   const pipelinesRemoval = new PipelinesRemoval(db);
   const docTypes = new DocTypesService({
@@ -201,6 +205,8 @@ export async function buildApp({
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
   });
   registerWebhookJobs(jobs.registry, webhooks);
+  const rag = new RagService({ rag: ragDocuments, storage, log: app.log, jobs });
+  registerRagJobs(jobs.registry, rag);
   const services: Services = {
     auth: new AuthService({
       db,
@@ -213,7 +219,7 @@ export async function buildApp({
     companySettings,
     files,
     docTypes,
-    rag: new RagService({ rag: ragDocuments, storage, log: app.log }),
+    rag,
     pipelines: new PipelinesService({
       ...pipelineDeps,
       removal: pipelinesRemoval,

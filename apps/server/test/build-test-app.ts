@@ -67,6 +67,10 @@ export async function buildTestApp(
       recoverAllOnStart: false,
       ...options,
     });
+  // Requests that wait for engine work (a test extraction, a text layer) are answered by the
+  // worker, as in the server; background extraction still waits for drainJobs().
+  const interactiveWorker = newWorker({ lanes: ['interactive'], pollMs: 50 });
+  await interactiveWorker.start();
   return {
     app,
     db: handle.db,
@@ -75,6 +79,7 @@ export async function buildTestApp(
     newWorker,
     drainJobs: () => newWorker().runUntilIdle(),
     async close() {
+      await interactiveWorker.stop();
       await app.close();
       if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
       await handle.close();

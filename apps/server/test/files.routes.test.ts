@@ -466,6 +466,7 @@ describe('POST /api/vision/textlayer', () => {
       files: new FilesRepository(t.db),
       storage: t.storage,
       log: t.app.log,
+      jobs: t.app.jobs,
     });
     const [first, second] = await Promise.all([
       files.read(user.tenantId, fileId),

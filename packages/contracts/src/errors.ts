@@ -14,6 +14,8 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_FILE',
   'FILE_TOO_LARGE',
   'EXTRACTION_FAILED',
+  /** The document engine did not finish in time for the request; retry after Retry-After. */
+  'ENGINE_BUSY',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

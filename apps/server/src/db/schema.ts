@@ -181,6 +181,7 @@ export interface PipelineEventsTable {
 }
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export type JobLane = 'interactive' | 'background';
 
 export interface JobsTable {
   id: Generated<number>;
@@ -198,6 +199,10 @@ export interface JobsTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   finishedAt: NullableTimestamp;
+  /** Interactive jobs (someone waits for them) are claimed first, with a reserved slot (0010). */
+  lane: ColumnType<JobLane, JobLane | undefined, JobLane>;
+  /** What the handler answered, for whoever waits on the job (0010). */
+  result: NullableJson<unknown>;
 }
 
 export interface WebhookSecretsTable {

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 
+import type { JobLane } from '../db/schema.js';
+
 /** What a running handler knows about its job. */
 export interface JobContext {
   jobId: number;
@@ -21,6 +23,11 @@ export interface JobSpec<P = unknown> {
   maxAttempts?: number;
   /** Milliseconds to wait before retry number `attempt` (1-based). @default exponential from 5 s */
   backoffMs?: (attempt: number) => number;
+  /**
+   * `interactive` for work a person is waiting for: claimed before background work, with a slot
+   * background work never takes. @default 'background'
+   */
+  lane?: JobLane;
 }
 
 /**
@@ -28,7 +35,8 @@ export interface JobSpec<P = unknown> {
  * worker died mid-way runs again from the start.
  */
 export interface JobDefinition<P = unknown> extends JobSpec<P> {
-  handler: (payload: P, context: JobContext) => Promise<void>;
+  /** What it answers is stored on the job row (`result`) for whoever waits for the job. */
+  handler: (payload: P, context: JobContext) => Promise<unknown>;
   /**
    * Called once when the job has failed for the last time (its retries are used up, or it threw a
    * PermanentJobError), so the work it stood for can be marked failed where users see it.

@@ -38,6 +38,7 @@ export class JobQueue {
         maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         runAt: options.delayMs ? new Date(Date.now() + options.delayMs) : undefined,
         dedupeKey: options.dedupeKey ?? null,
+        lane: definition.lane ?? 'background',
       },
       trx,
     );

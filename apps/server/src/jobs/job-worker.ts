@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { JobRow } from '../db/schema.js';
+import type { JobLane, JobRow } from '../db/schema.js';
 
 import {
   exponentialBackoff,
@@ -21,8 +21,15 @@ export interface JobWorkerOptions {
   /** Wakes the worker when work is enqueued in this process. */
   queue?: JobQueue;
   logger: FastifyBaseLogger;
-  /** Jobs run at the same time. */
+  /** Jobs run at the same time, not counting the slots reserved for interactive work. */
   concurrency: number;
+  /**
+   * Extra slots only interactive jobs (someone waits for them) may use, so a burst of background
+   * extraction never keeps a person waiting. @default 1
+   */
+  reservedInteractiveSlots?: number;
+  /** The lanes this worker takes work from. @default both */
+  lanes?: readonly JobLane[];
   /**
    * At start, return every running job to the queue. Only safe when this process is the only
    * worker on the database (the embedded server, which holds its data directory alone).
@@ -46,6 +53,10 @@ export class JobWorker {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly running = new Map<number, Promise<void>>();
+  /** Background jobs among `running`: they may not use the reserved interactive slots. */
+  private readonly runningBackground = new Set<number>();
+  private readonly reservedSlots: number;
+  private readonly lanes: readonly JobLane[];
   private started = false;
   private stopping = false;
   private filling: Promise<void> | null = null;
@@ -58,6 +69,8 @@ export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 1_000;
+    this.reservedSlots = options.reservedInteractiveSlots ?? 1;
+    this.lanes = options.lanes ?? ['interactive', 'background'];
   }
 
   async start(): Promise<void> {
@@ -93,7 +106,7 @@ export class JobWorker {
   /** Claims and runs due jobs until none is left, then resolves (tests and one-off drains). */
   async runUntilIdle(): Promise<void> {
     for (;;) {
-      const job = await this.claimNext();
+      const job = await this.claimNext(this.lanes);
       if (!job) {
         if (this.running.size === 0) return;
         await Promise.race(this.running.values());
@@ -126,8 +139,10 @@ export class JobWorker {
     try {
       do {
         this.fillAgain = false;
-        while (!this.stopping && this.running.size < this.options.concurrency) {
-          const job = await this.claimNext();
+        while (!this.stopping) {
+          const lanes = this.lanesWithRoom();
+          if (lanes.length === 0) break;
+          const job = await this.claimNext(lanes);
           if (!job) break;
           this.track(job);
         }
@@ -144,12 +159,23 @@ export class JobWorker {
     this.pollTimer.unref();
   }
 
-  private async claimNext(): Promise<JobRow | undefined> {
+  /**
+   * Interactive work may take any free slot; background work only the first `concurrency`, so the
+   * reserved ones are free whenever a person's request arrives.
+   */
+  private lanesWithRoom(): JobLane[] {
+    if (this.running.size >= this.options.concurrency + this.reservedSlots) return [];
+    const backgroundFits = this.runningBackground.size < this.options.concurrency;
+    return this.lanes.filter((lane) => lane === 'interactive' || backgroundFits);
+  }
+
+  private async claimNext(lanes: readonly JobLane[]): Promise<JobRow | undefined> {
     const job = await this.options.jobs.claim(
       this.id,
       this.leaseMs,
       this.options.registry.names(),
       this.lastTenantId,
+      lanes,
     );
     if (job) this.lastTenantId = job.tenantId;
     return job;
@@ -163,9 +189,11 @@ export class JobWorker {
       })
       .finally(() => {
         this.running.delete(job.id);
+        this.runningBackground.delete(job.id);
         this.wake();
       });
     this.running.set(job.id, run);
+    if (job.lane !== 'interactive') this.runningBackground.add(job.id);
   }
 
   private async execute(job: JobRow): Promise<void> {
@@ -214,9 +242,9 @@ export class JobWorker {
     heartbeat.unref();
 
     try {
-      await definition.handler(payload.data, context);
+      const result = await definition.handler(payload.data, context);
       clearInterval(heartbeat);
-      await jobs.markSucceeded(job.id, this.id);
+      await jobs.markSucceeded(job.id, this.id, result ?? undefined);
     } catch (thrown) {
       clearInterval(heartbeat);
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));

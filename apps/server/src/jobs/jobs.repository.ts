@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 import type { Database, DbExecutor } from '../db/client.js';
 import { jsonb } from '../db/json.js';
-import type { JobRow } from '../db/schema.js';
+import type { JobLane, JobRow } from '../db/schema.js';
 
 export interface NewJob {
   name: string;
@@ -11,6 +11,7 @@ export interface NewJob {
   maxAttempts: number;
   runAt?: Date;
   dedupeKey?: string | null;
+  lane?: JobLane;
 }
 
 /** SQL of the job queue. Every state change is one statement, so two workers never both win. */
@@ -31,6 +32,7 @@ export class JobsRepository {
         maxAttempts: job.maxAttempts,
         runAt: job.runAt ?? sql<Date>`now()`,
         dedupeKey: job.dedupeKey ?? null,
+        lane: job.lane ?? 'background',
       })
       .onConflict((conflict) =>
         conflict.column('dedupeKey').where('status', 'in', ['queued', 'running']).doNothing(),
@@ -43,17 +45,20 @@ export class JobsRepository {
    * Claims the oldest job that is due, preferring another tenant than `avoidTenantId` so that one
    * tenant's large batch does not make everyone else wait behind it. SKIP LOCKED lets several
    * workers claim side by side; the lease says how long the claim holds without renewal.
+   * Interactive jobs (someone waits for them) come before background ones; `lanes` limits the
+   * claim to some lanes (a slot reserved for interactive work).
    */
   async claim(
     workerId: string,
     leaseMs: number,
     names: readonly string[],
     avoidTenantId: string | null,
+    lanes: readonly JobLane[] = ['interactive', 'background'],
   ): Promise<JobRow | undefined> {
-    if (names.length === 0) return undefined;
-    const claimed = await this.claimWhere(workerId, leaseMs, names, avoidTenantId);
+    if (names.length === 0 || lanes.length === 0) return undefined;
+    const claimed = await this.claimWhere(workerId, leaseMs, names, avoidTenantId, lanes);
     if (claimed || avoidTenantId === null) return claimed;
-    return this.claimWhere(workerId, leaseMs, names, null);
+    return this.claimWhere(workerId, leaseMs, names, null, lanes);
   }
 
   private claimWhere(
@@ -61,6 +66,7 @@ export class JobsRepository {
     leaseMs: number,
     names: readonly string[],
     avoidTenantId: string | null,
+    lanes: readonly JobLane[],
   ): Promise<JobRow | undefined> {
     return this.db
       .updateTable('jobs')
@@ -80,9 +86,11 @@ export class JobsRepository {
           .where('status', '=', 'queued')
           .where('runAt', '<=', sql<Date>`now()`)
           .where('name', 'in', names)
+          .where('lane', 'in', lanes)
           .$if(avoidTenantId !== null, (query) =>
             query.where(sql<boolean>`tenant_id IS DISTINCT FROM ${avoidTenantId}`),
           )
+          .orderBy(sql`lane = 'interactive'`, 'desc')
           .orderBy('runAt')
           .orderBy('id')
           .limit(1)
@@ -105,8 +113,9 @@ export class JobsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async markSucceeded(jobId: number, workerId: string): Promise<void> {
-    await this.finish(jobId, workerId, 'succeeded', null);
+  /** `result`: what the handler answered (undefined stores nothing). */
+  async markSucceeded(jobId: number, workerId: string, result?: unknown): Promise<void> {
+    await this.finish(jobId, workerId, 'succeeded', null, result);
   }
 
   async markFailed(jobId: number, workerId: string, error: string): Promise<void> {
@@ -118,6 +127,7 @@ export class JobsRepository {
     workerId: string,
     status: 'succeeded' | 'failed',
     error: string | null,
+    result?: unknown,
   ): Promise<void> {
     await this.db
       .updateTable('jobs')
@@ -125,6 +135,7 @@ export class JobsRepository {
         status,
         // A success keeps the error of the run before it: "succeeded after retries" is history.
         ...(error === null ? {} : { lastError: error }),
+        ...(result === undefined ? {} : { result: jsonb(result) }),
         lockedBy: null,
         lockedUntil: null,
         finishedAt: sql<Date>`now()`,
@@ -195,6 +206,16 @@ export class JobsRepository {
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** The queued or running job holding a dedupe key, to wait for it instead of enqueueing twice. */
+  findUnfinishedByDedupeKey(dedupeKey: string): Promise<JobRow | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupeKey', '=', dedupeKey)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
   }
 
   findById(jobId: number): Promise<JobRow | undefined> {

@@ -191,7 +191,7 @@ export class DocTypesService {
   async test(auth: TenantAuth, id: string, fileId: string): Promise<DocTypeTestResult> {
     const type = await this.findRow(auth.tenantId, id);
     try {
-      const doc = await this.deps.files.read(auth.tenantId, fileId);
+      const doc = await this.deps.files.awaitReading(auth.tenantId, fileId);
       return { ...this.extract(type, doc), pages: doc.pages.length };
     } finally {
       if (type.isTemporary) {

@@ -16,6 +16,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { FileRow } from '../../db/schema.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { JobGoneError, JobWaitTimeoutError, waitForJob } from '../../jobs/job-waiter.js';
+import type { JobsRepository } from '../../jobs/jobs.repository.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
@@ -26,12 +29,17 @@ import {
 } from '../../storage/blob-storage.js';
 
 import { cleanFileName, CONTENT_TYPES, describeUpload } from './file-content.js';
+import { readFileJob, ReadFileResult } from './files.jobs.js';
 import type { FilesRepository } from './files.repository.js';
 
 export interface FilesDeps {
   files: FilesRepository;
   storage: BlobStorage;
   log: FastifyBaseLogger;
+  /** The job queue that reads files for waiting requests (see awaitReading). */
+  jobs: { queue: JobQueue; repository: JobsRepository };
+  /** How long a request waits for a reading before answering 503. @default 120 s */
+  readWaitMs?: number;
 }
 
 /** An uploaded file as the multipart reader hands it over. */
@@ -127,9 +135,10 @@ export class FilesService {
   }
 
   /**
-   * What the engine reads in a file (words with boxes per page, OCR included). Cached in
-   * file_readings per reader version, so each file is OCR'd once. A file that cannot be read
-   * answers 422 EXTRACTION_FAILED with the reason. Never call this inside a transaction.
+   * What the engine reads in a file (words with boxes per page, OCR included), read in this
+   * process: for job handlers. Requests use awaitReading, which hands the work to the worker.
+   * Cached in file_readings per reader version, so each file is OCR'd once. A file that cannot be
+   * read answers 422 EXTRACTION_FAILED with the reason. Never call this inside a transaction.
    */
   async read(tenantId: string, fileId: string): Promise<ReadDocument> {
     const file = await this.get(tenantId, fileId);
@@ -140,6 +149,63 @@ export class FilesService {
     const reading = this.readAndCache(file).finally(() => this.reading.delete(file.id));
     this.reading.set(file.id, reading);
     return reading;
+  }
+
+  /**
+   * The engine's reading of a file for a request that waits for it: from the cache when the file
+   * was read before, otherwise read by the job worker (interactive lane, so uploads being
+   * extracted do not hold it up) while this request waits on the job row. Same answers as read():
+   * 422 EXTRACTION_FAILED for an unreadable file, 404 for a missing one; 503 ENGINE_BUSY when the
+   * reading takes longer than the wait (it goes on, and the next request finds it cached).
+   */
+  async awaitReading(tenantId: string, fileId: string): Promise<ReadDocument> {
+    const file = await this.get(tenantId, fileId);
+    if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
+    const deadline = Date.now() + (this.deps.readWaitMs ?? 120_000);
+    // Twice at most: a job holding the dedupe key may finish between our insert and our lookup.
+    for (let round = 0; round < 2; round++) {
+      const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
+      if (cached) return cached as ReadDocument;
+      const jobId = await this.enqueueReading(file);
+      if (jobId === undefined) continue;
+      let job;
+      try {
+        job = await waitForJob(this.deps.jobs.repository, jobId, deadline - Date.now());
+      } catch (error) {
+        // Removed with its file while being read.
+        if (error instanceof JobGoneError) throw notFound('File');
+        if (!(error instanceof JobWaitTimeoutError)) throw error;
+        throw new AppError('ENGINE_BUSY', {
+          message:
+            'Reading this document is taking longer than usual; it goes on in the background. ' +
+            'Try again in a minute.',
+          headers: { 'Retry-After': '60' },
+        });
+      }
+      const outcome = ReadFileResult.safeParse(job.result ?? {});
+      if (outcome.success && outcome.data.error) {
+        throw new AppError(outcome.data.error.code, { message: outcome.data.error.message });
+      }
+      if (job.status === 'failed') {
+        this.deps.log.warn({ jobId, fileId, error: job.lastError }, 'reading a file failed');
+        throw new AppError('EXTRACTION_FAILED', { message: UNREADABLE });
+      }
+    }
+    const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
+    if (cached) return cached as ReadDocument;
+    // Deleted while it was being read.
+    throw notFound('File');
+  }
+
+  /** The id of the job reading the file: a new one, or the one already queued or running. */
+  private async enqueueReading(file: FileRow): Promise<number | undefined> {
+    const dedupeKey = `file.read:${file.id}`;
+    const created = await this.deps.jobs.queue.enqueue(
+      readFileJob,
+      { tenantId: file.tenantId, fileId: file.id },
+      { tenantId: file.tenantId, dedupeKey },
+    );
+    return created ?? (await this.deps.jobs.repository.findUnfinishedByDedupeKey(dedupeKey))?.id;
   }
 
   /**
@@ -190,7 +256,7 @@ export class FilesService {
 
   /** Quick Setup: the fields and tables an example document suggests, with the values printed on it. */
   async suggest(tenantId: string, fileId: string): Promise<FileExtractionResponse> {
-    const doc = await this.read(tenantId, fileId);
+    const doc = await this.awaitReading(tenantId, fileId);
     const schema = suggestSchema(doc);
     const found = extractBySchema(doc, schema);
     const fields: FileExtractionResponse['extraction_result']['fields'] = {};
@@ -216,7 +282,7 @@ export class FilesService {
 
   /** The engine's text with word boxes, page by page. */
   async textLayer(tenantId: string, fileId: string): Promise<TextLayer> {
-    const doc = await this.read(tenantId, fileId);
+    const doc = await this.awaitReading(tenantId, fileId);
     return {
       fileId,
       pages: doc.pages.map((page) => ({

@@ -28,6 +28,8 @@ export interface PipelineDocTypes {
 export interface PipelineFiles {
   /** The engine's reading of a file (cached); throws AppError EXTRACTION_FAILED when unreadable. */
   read(tenantId: string, fileId: string): Promise<ReadDocument>;
+  /** The same reading for a request that waits: done by the job worker, not in the request. */
+  awaitReading(tenantId: string, fileId: string): Promise<ReadDocument>;
   /** Deletes stored bytes; best effort, after the rows' transaction committed. */
   removeBlobs(storageKeys: readonly string[]): Promise<void>;
 }

@@ -127,6 +127,19 @@ export class PipelinesRemoval {
         .returning(['id', 'storageKey'])
         .execute();
       files.push(...deleted);
+      // Readings requested for these files (the job rows name the file, not a pipeline).
+      if (deleted.length > 0) {
+        await trx
+          .deleteFrom('jobs')
+          .where('tenantId', '=', tenantId)
+          .where('name', '=', 'file.read')
+          .where(
+            sql<string>`payload ->> 'fileId'`,
+            'in',
+            deleted.map((file) => file.id),
+          )
+          .execute();
+      }
     }
     return files;
   }

@@ -393,8 +393,8 @@ export class PipelinesService {
       });
     }
     const docType = await this.requireDocType(auth.tenantId, row.docTypeId);
-    // Reading may OCR for seconds: outside the transaction, which only stores the result.
-    const document = await this.deps.files.read(auth.tenantId, row.fileId);
+    // Reading may OCR for seconds: on the job worker, outside the transaction that stores the result.
+    const document = await this.deps.files.awaitReading(auth.tenantId, row.fileId);
     const extracted = extractBySchema(document, {
       fields: docType.fields,
       tables: docType.tables,

@@ -71,6 +71,22 @@ export class RagRepository {
     return this.summaries(trx).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
   }
 
+  /** The text already read from the tenant's knowledge document with these bytes, if any. */
+  async findTextBySha256(
+    tenantId: string,
+    sha256: string,
+    trx: DbExecutor = this.db,
+  ): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('ragDocuments')
+      .select('text')
+      .where('tenantId', '=', tenantId)
+      .where('sha256', '=', sha256)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.text;
+  }
+
   /** Deletes a document; answers its storage key, or undefined when there was none. */
   async delete(
     tenantId: string,

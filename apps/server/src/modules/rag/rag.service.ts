@@ -4,13 +4,17 @@ import type { RagDocument } from '@parser/contracts';
 import { isDocumentReadError, readDocument, sniffFormat } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { JobWaitTimeoutError, waitForJob } from '../../jobs/job-waiter.js';
+import type { JobsRepository } from '../../jobs/jobs.repository.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
-import type { BlobStorage } from '../../storage/blob-storage.js';
+import { BlobNotFoundError, type BlobStorage } from '../../storage/blob-storage.js';
 import { cleanFileName, decodeText, describeUpload, extensionOf } from '../files/file-content.js';
 import type { MultipartUpload } from '../files/multipart-upload.js';
 
+import { readKnowledgeTextJob, ReadKnowledgeTextResult } from './rag.jobs.js';
 import type { RagDocumentSummary, RagRepository } from './rag.repository.js';
 
 /** The knowledge list is shown whole in the wizard; the cap keeps one answer bounded. */
@@ -22,6 +26,10 @@ export interface RagDeps {
   rag: RagRepository;
   storage: BlobStorage;
   log: FastifyBaseLogger;
+  /** The job queue that reads PDFs and images (OCR) while the upload waits. */
+  jobs: { queue: JobQueue; repository: JobsRepository };
+  /** How long an upload waits for the text before answering 503. @default 120 s */
+  readWaitMs?: number;
 }
 
 /** What a knowledge document is, decided from its bytes. */
@@ -33,7 +41,8 @@ export const ragStorageKey = (tenantId: string, id: string) => `${tenantId}/rag/
 
 /**
  * Knowledge documents the agents read. Their text is extracted once, at upload (OCR for scans and
- * images), and kept with them; a file without readable text is refused.
+ * images, by the job worker), and kept with them; a file without readable text is refused. The
+ * same file uploaded again by the company reuses the text already read.
  */
 export class RagService {
   constructor(private readonly deps: RagDeps) {}
@@ -65,17 +74,23 @@ export class RagService {
 
     const kind = kindOf(bytes, upload.file.fileName);
     const fileName = cleanFileName(upload.file.fileName, extensionFor(kind.contentType));
-    const text = (kind.kind === 'text' ? kind.text : await this.readText(bytes, fileName)).trim();
-    if (!text) {
-      throw new AppError('EXTRACTION_FAILED', {
-        message: 'No text could be read from this file. Knowledge documents need readable text.',
-      });
-    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
 
     const id = randomUUID();
     const storageKey = ragStorageKey(auth.tenantId, id);
+    // Stored first: the worker that reads the text may run in another process.
     await this.deps.storage.put(storageKey, bytes);
     try {
+      const text = (
+        kind.kind === 'text'
+          ? kind.text
+          : await this.documentText(auth.tenantId, sha256, storageKey, fileName)
+      ).trim();
+      if (!text) {
+        throw new AppError('EXTRACTION_FAILED', {
+          message: 'No text could be read from this file. Knowledge documents need readable text.',
+        });
+      }
       await this.deps.rag.insert({
         id,
         tenantId: auth.tenantId,
@@ -84,7 +99,7 @@ export class RagService {
         originalFilename: fileName,
         contentType: kind.contentType,
         sizeBytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256,
         storageKey,
         text,
         uploadedBy: auth.userId,
@@ -106,6 +121,64 @@ export class RagService {
       await this.deps.storage.delete(storageKey);
     } catch (error) {
       this.deps.log.warn({ err: error, id }, 'could not delete a knowledge document file');
+    }
+  }
+
+  /**
+   * The text of a stored PDF or image: the company's earlier reading of the same bytes, or one by
+   * the job worker (interactive lane) while the upload waits.
+   */
+  private async documentText(
+    tenantId: string,
+    sha256: string,
+    storageKey: string,
+    fileName: string,
+  ): Promise<string> {
+    const known = await this.deps.rag.findTextBySha256(tenantId, sha256);
+    if (known !== undefined) return known;
+    const jobId = await this.deps.jobs.queue.enqueue(
+      readKnowledgeTextJob,
+      { tenantId, storageKey, fileName },
+      { tenantId },
+    );
+    let job;
+    try {
+      job = await waitForJob(this.deps.jobs.repository, jobId!, this.deps.readWaitMs ?? 120_000);
+    } catch (error) {
+      if (!(error instanceof JobWaitTimeoutError)) throw error;
+      throw new AppError('ENGINE_BUSY', {
+        message: 'Reading this document is taking longer than usual. Try again in a few minutes.',
+        headers: { 'Retry-After': '120' },
+      });
+    }
+    const outcome = ReadKnowledgeTextResult.safeParse(job.result);
+    if (!outcome.success) {
+      this.deps.log.warn({ jobId, error: job.lastError }, 'reading a knowledge document failed');
+      throw new AppError('EXTRACTION_FAILED', {
+        message: 'The text of this file cannot be read. The file is damaged and cannot be read.',
+      });
+    }
+    if ('error' in outcome.data) {
+      throw new AppError('EXTRACTION_FAILED', { message: outcome.data.error });
+    }
+    return outcome.data.text;
+  }
+
+  /** The `rag.read-text` job: reads a stored knowledge document's text. */
+  async readStoredText(storageKey: string, fileName: string): Promise<ReadKnowledgeTextResult> {
+    let bytes: Buffer;
+    try {
+      bytes = await this.deps.storage.get(storageKey);
+    } catch (error) {
+      // The upload gave up waiting and removed it.
+      if (error instanceof BlobNotFoundError) return { error: 'The file is no longer stored.' };
+      throw error;
+    }
+    try {
+      return { text: await this.readText(bytes, fileName) };
+    } catch (error) {
+      if (error instanceof AppError) return { error: error.message };
+      throw error;
     }
   }
 

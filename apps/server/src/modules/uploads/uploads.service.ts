@@ -46,7 +46,7 @@ export class UploadsService {
 
     let document: ReadDocument;
     try {
-      document = await this.deps.files.read(auth.tenantId, fileId);
+      document = await this.deps.files.awaitReading(auth.tenantId, fileId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'EXTRACTION_FAILED') {
         return { matchedDocTypeId: null, reason: error.message, score: 0 };
