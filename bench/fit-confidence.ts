@@ -2,7 +2,7 @@
  * Fits the engine's confidence calibration from the benchmark's signals on the development half:
  * per group of values (see groupOf in the engine), an isotonic fit (pool adjacent violators) of
  * "was the value right" against the raw score, in steps of at least MIN_STEP values, each step's
- * share smoothed towards one half (Laplace) so a small step never claims certainty. Writes the
+ * share smoothed towards one half (half a value right and half wrong added) so a small step never claims certainty. Writes the
  * table the engine reads.
  *
  *   npx tsx bench/extraction-accuracy.ts <folders…> --half dev --cache <dir> --signals dev.jsonl
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { calibrationGroupOf, calibrationKindOf, type ValueSignals } from '@parser/extraction';
 
 const MIN_STEP = 8;
-/** A group with fewer values than this uses its kind's curve instead. */
+/** A group with fewer values than this uses its kind's curve, a kind its raw score. */
 const MIN_GROUP = 15;
 
 type Sample = { raw: number; ok: boolean };
@@ -51,9 +51,9 @@ export function fitSteps(samples: Sample[]): Step[] {
   }
   let floor = 0;
   return blocks.map((b, i) => {
-    floor = Math.max(floor, (b.ok + 1) / (b.n + 2));
+    floor = Math.max(floor, (b.ok + 0.5) / (b.n + 1));
     return {
-      from: i === 0 ? 0 : Math.round(b.from * 1000) / 1000,
+      from: Math.round(b.from * 1000) / 1000,
       p: Math.round(floor * 1000) / 1000,
       n: b.n,
     };
@@ -81,7 +81,8 @@ async function main(): Promise<void> {
   }
   const table: Record<string, Step[]> = {};
   for (const [group, samples] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    if (group.includes(':') && samples.length < MIN_GROUP) continue;
+    // too few values to say how often such a value is right: the raw score stands for them
+    if (samples.length < MIN_GROUP) continue;
     table[group] = fitSteps(samples);
     const right = samples.filter((s) => s.ok).length;
     console.log(

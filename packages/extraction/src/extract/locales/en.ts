@@ -251,6 +251,9 @@ export const en: LocalePack = {
     'Date Time',
     'Order Date',
     'Net Weight',
+    // "TOTAL INCLUDES 6% GST  1.66": the tax inside the total
+    'Total Includes',
+    'Total Include',
   ],
   recipientBlocks: [
     'Bill To',

@@ -112,5 +112,6 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     confidence: 0.65 * ocrFactor(toks),
     order: picked[0]?.index ?? 0,
     where: 'fallback',
+    readConf: avgConf(toks),
   };
 }

@@ -1,11 +1,20 @@
 /** Totals: the total-labelled amount nearest the end, checked against the payment and the document's arithmetic. */
 import type { Candidate, DocContext } from '../context.js';
 import { ocrFactor } from '../context.js';
-import { unionBox } from '../layout.js';
+import { unionBox, type Tok } from '../layout.js';
 import { parseTyped } from '../typed.js';
 import { amountPaid, paidCandidate } from './payment.js';
 
 const SUMMARY = /\b(gst|tax|vat|sst)\s*summary\b|^\W*tax\s*code\b/i;
+
+/** Words after a total label holding two money figures, the second the smaller (base, then tax). */
+function isSummaryRow(words: Tok[]): boolean {
+  const figures = words
+    .map((w) => /^\d{1,6}[.,]\d{2}$/.exec(w.text.replace(/^(rm|\$|€)/i, ''))?.[0])
+    .filter((f): f is string => f !== undefined)
+    .map((f) => Number(f.replace(',', '.')));
+  return figures.length === 2 && (figures[1] ?? 0) < (figures[0] ?? 0);
+}
 
 /** Two readings of money that differ by no more than cash rounding (to 0.05). */
 const withinRounding = (a: number, b: number): boolean => Math.abs(a - b) < 0.05 + 1e-9;
@@ -18,6 +27,9 @@ export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | unde
   const summaryAt = ctx.layout.rows.find((r) => SUMMARY.test(r.text))?.index ?? Infinity;
   const before = cands.filter((c) => c.order < summaryAt);
   if (before.length) cands = before;
+  // a total row with a base and a tax beside it ("Total  70.75  4.25") closes a tax summary
+  const summaries = cands.filter((c) => c.hit && isSummaryRow(c.hit.row.words.slice(c.hit.end)));
+  if (summaries.length < cands.length) cands = cands.filter((c) => !summaries.includes(c));
   const right = cands.filter((c) => c.where === 'right' && typeof c.value === 'number');
   const pool = right.length ? right : cands;
   const paid = amountPaid(ctx);
@@ -57,6 +69,14 @@ export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | unde
       };
     if (typeof last.value === 'number') {
       const total = last.value;
+      // the total's decimal point lost in reading ("1000" for "10.00"): the same figures as paid
+      if (Math.abs(total - paid.value * 100) < 0.5 && Number.isInteger(total))
+        return {
+          ...last,
+          value: paid.value,
+          confidence: last.confidence * 0.9,
+          arithmetic: 'agrees',
+        };
       // the payment, read a second time, agrees with the total line
       if (paid.alts.some((a) => near(a, total)))
         return {

@@ -1,7 +1,7 @@
 /** Dates: the labelled document date, else the date printed beside a time, else the first plausible one. */
 import type { FieldDefinition } from '@parser/contracts';
 import { phrasesFor, type ConceptId } from '../concepts.js';
-import { ocrFactor, type Candidate, type DocContext } from '../context.js';
+import { avgConf, ocrFactor, type Candidate, type DocContext } from '../context.js';
 import { findLabels, pickFirstBest, valuesFor } from '../labels.js';
 import { unionBox } from '../layout.js';
 import { parseTyped } from '../typed.js';
@@ -35,6 +35,7 @@ export function unlabelledDate(ctx: DocContext): Candidate | null {
       confidence: (withTime ? 0.75 : 0.65) * t.quality * ocrFactor(t.toks),
       order: row.index,
       where: 'fallback',
+      readConf: avgConf(t.toks),
     };
     if (withTime) return cand;
     first ??= cand;

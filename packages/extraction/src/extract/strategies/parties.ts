@@ -51,6 +51,8 @@ function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string
   );
   if (!text || avgConf(words) < 0.5) return null;
   if (NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim())) return null;
+  // a section title ("Hotel Details", "Billing Information") heads a block, it is nobody's name
+  if (/\b(details|information|info|summary|overview)\s*:?$/i.test(text)) return null;
   if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
     return null;
   return { words, text };
@@ -147,6 +149,7 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
       confidence: conf * ocrFactor(toks),
       order: chosen.row.index,
       where: 'fallback',
+      readConf: avgConf(toks),
     },
     rowIndex: used[used.length - 1]?.row.index ?? chosen.row.index,
   };

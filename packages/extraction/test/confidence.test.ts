@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  calibrated,
+  confidenceFor,
+  type ValueSignals,
+} from '../src/extract/confidence/calibrate.js';
+
+const signals = (over: Partial<ValueSignals>): ValueSignals => ({
+  concept: 'total',
+  raw: 0.99,
+  labelled: true,
+  exactLabel: true,
+  readConf: 0.97,
+  secondReading: 'none',
+  arithmetic: 'none',
+  ...over,
+});
+
+describe('confidence bands', () => {
+  it('shows ≥0.8 only for values right at least 97 times in 100, and 0.6–0.8 for 80–97', () => {
+    expect(confidenceFor(0.99)).toBeGreaterThanOrEqual(0.8);
+    expect(confidenceFor(0.97)).toBeGreaterThanOrEqual(0.8);
+    expect(confidenceFor(0.96)).toBeLessThan(0.8);
+    expect(confidenceFor(0.96)).toBeGreaterThanOrEqual(0.6);
+    expect(confidenceFor(0.79)).toBeLessThan(0.6);
+  });
+
+  it('keeps the order of the share right', () => {
+    const shares = [0.1, 0.5, 0.79, 0.8, 0.9, 0.969, 0.97, 0.99, 1];
+    const shown = shares.map(confidenceFor);
+    expect([...shown].sort((a, b) => a - b)).toEqual(shown);
+  });
+
+  it('never shows a value the arithmetic contradicts as confident', () => {
+    for (const raw of [0.5, 0.9, 1])
+      for (const readConf of [0.9, 1])
+        expect(calibrated(signals({ raw, readConf, arithmetic: 'contradicts' }))).toBeLessThan(0.8);
+  });
+
+  it('scores a value the arithmetic confirms at least as high as the same value unchecked', () => {
+    for (const raw of [0.7, 0.9, 0.99])
+      expect(calibrated(signals({ raw, arithmetic: 'agrees' }))).toBeGreaterThanOrEqual(
+        calibrated(signals({ raw })),
+      );
+  });
+});
