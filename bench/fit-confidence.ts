@@ -50,7 +50,7 @@ export function fitSteps(samples: Sample[]): Step[] {
     }
   }
   let floor = 0;
-  return blocks.map((b, i) => {
+  return blocks.map((b) => {
     floor = Math.max(floor, (b.ok + 0.5) / (b.n + 1));
     return {
       from: Math.round(b.from * 1000) / 1000,
