@@ -32,7 +32,7 @@ const expectLimited = (response: {
   expect(response.json()).toMatchObject({
     code: 'RATE_LIMITED',
     detail: expect.stringMatching(
-      /^Too many attempts\. Try again in \d+ (second|minute)s?\.$/,
+      /^Too many requests\. Try again in \d+ (second|minute)s?\.$/,
     ) as unknown,
   });
   const retryAfter = Number(response.headers['retry-after']);

@@ -150,7 +150,7 @@ export const rateLimitsPlugin = fp<RateLimitsOptions>(
         if (!result.isAllowed && result.isExceeded) {
           const retryAfter = Math.max(1, result.ttlInSeconds);
           throw new AppError('RATE_LIMITED', {
-            message: `Too many attempts. Try again in ${formatWait(retryAfter)}.`,
+            message: `Too many ${group === 'sign-in' ? 'attempts' : 'requests'}. Try again in ${formatWait(retryAfter)}.`,
             headers: { 'retry-after': String(retryAfter) },
           });
         }
