@@ -24,4 +24,5 @@ export { invoiceDocx } from './word.js';
 export { corruptPdf, encryptedPdf, windowsProgram } from './broken.js';
 export { multiPageTiff, textPdf } from './pages.js';
 export { pdfBytes } from './pdf.js';
+export { blankPng, paddedDocx } from './oversized.js';
 export * from './corpus/index.js';
