@@ -5,6 +5,10 @@ import { AppError } from '../lib/app-error.js';
 
 const NUL = '\u0000';
 
+/** A Buffer or a stream: a raw body the route reads itself, not parsed text. */
+const isRawBody = (value: object): boolean =>
+  ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function';
+
 /** The path of the first string (or object key) that holds a NUL character, or null. */
 export function findNulCharacter(value: unknown, path: string): string | null {
   if (typeof value === 'string') return value.includes(NUL) ? path : null;
@@ -15,7 +19,7 @@ export function findNulCharacter(value: unknown, path: string): string | null {
     }
     return null;
   }
-  if (value !== null && typeof value === 'object') {
+  if (value !== null && typeof value === 'object' && !isRawBody(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (key.includes(NUL)) return `${path}.${key.replaceAll(NUL, '\\u0000')}`;
       const found = findNulCharacter(item, `${path}.${key}`);

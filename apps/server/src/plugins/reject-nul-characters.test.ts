@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
+import { findNulCharacter } from './reject-nul-characters.js';
+
+describe('findNulCharacter', () => {
+  it('names the first string or key holding a NUL, however deep', () => {
+    expect(findNulCharacter({ a: { b: ['ok', 'x\u0000'] } }, 'body')).toBe('body.a.b.1');
+    expect(findNulCharacter({ ['k\u0000']: 1 }, 'body')).toBe('body.k\\u0000');
+    expect(findNulCharacter('\u0000', 'querystring')).toBe('querystring');
+  });
+
+  it('passes text without NUL, numbers, nulls and raw bodies', () => {
+    expect(findNulCharacter({ a: 'ok', b: 1, c: null, d: [true] }, 'body')).toBeNull();
+    expect(findNulCharacter(Buffer.from([0, 0, 0]), 'body')).toBeNull();
+    expect(findNulCharacter(undefined, 'body')).toBeNull();
+  });
+});
