@@ -88,3 +88,15 @@ describe('Word package size limit', () => {
     expect(doc.text).toContain('Invoice 42');
   });
 });
+
+describe('legacy Word (.doc) reading', () => {
+  it('reports a damaged .doc as a damaged Word document (read in its own heap-capped thread)', async () => {
+    // An OLE2 header and a WordDocument stream name, with nothing a reader can follow.
+    const ole = Buffer.alloc(4096);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
+    Buffer.from('WordDocument', 'utf16le').copy(ole, 1024);
+    const error = await failure(readDocument(new Uint8Array(ole), 'letter.doc'));
+    expect(error.code).toBe('CORRUPT');
+    expect(error.userMessage).toBe('The Word document is damaged and cannot be read.');
+  });
+});

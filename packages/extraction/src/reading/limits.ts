@@ -29,6 +29,10 @@ export const READING_LIMITS = {
    */
   maxCompressionRatio: 200,
   ratioCheckFromBytes: 8 * 1024 * 1024,
+  /** Characters of text a Word document may hold (a 1000-page report has about 3 million). */
+  maxWordTextCharacters: 20_000_000,
+  /** Heap of the thread that reads a legacy .doc; a file needing more is refused as too large. */
+  maxWordHeapMb: 512,
 } as const;
 
 const MEGAPIXEL = 1_000_000;

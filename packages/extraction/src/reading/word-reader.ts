@@ -1,7 +1,7 @@
 import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
 
 import type { Page } from '../document.js';
+import { extractDocText } from './doc-text.js';
 import { DocumentReadError } from './errors.js';
 import { htmlToBlocks } from './html-blocks.js';
 import { assertZipWithinLimits } from './limits.js';
@@ -46,8 +46,9 @@ export async function readDocx(bytes: Uint8Array): Promise<Page[]> {
 export async function readDoc(bytes: Uint8Array): Promise<Page[]> {
   let body: string;
   try {
-    body = (await new WordExtractor().extract(Buffer.from(bytes))).getBody();
+    body = await extractDocText(bytes);
   } catch (cause) {
+    if (cause instanceof DocumentReadError) throw cause;
     throw corrupt('Word', cause);
   }
   const items: SyntheticItem[] = body
