@@ -20,15 +20,15 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: their own chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. Other
+        // libraries are not grouped: a group is loaded whole, and the first screen would then
+        // download every Mantine component and icon that any lazy screen uses.
         advancedChunks: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -5,8 +5,8 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 
 import { ErrorBoundary } from '@/components/error-boundary';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
@@ -20,16 +20,21 @@ export interface AppProviderProps {
   queryClient?: QueryClient;
 }
 
-/** Mantine, notifications, TanStack Query, the router and auth, under one error boundary. */
+/**
+ * Mantine, notifications, TanStack Query, the router and auth, under one error boundary. The router
+ * is a data router (one catch-all route around the app's own route table) because only a data
+ * router can block a navigation that would lose unsaved edits.
+ */
 export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <AuthProvider>{children}</AuthProvider> }]),
+  );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications limit={5} position="bottom-right" />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AuthProvider>{children}</AuthProvider>
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </ErrorBoundary>
     </MantineProvider>

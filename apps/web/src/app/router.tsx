@@ -1,34 +1,93 @@
 import { LoadingOverlay } from '@mantine/core';
-import { Navigate, Route, Routes } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { ComingSoon } from '@/components/coming-soon';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
-import { AppLayout } from './layout/app-layout';
-import { AgentsRoute } from './routes/agents';
-import { ApiTestRoute } from './routes/api-test';
-import { DashboardRoute } from './routes/dashboard';
-import { DocTypeEditRoute, DocTypeNewRoute } from './routes/doc-type-wizard';
-import { DocTypesRoute } from './routes/doc-types';
-import { DocumentsRoute } from './routes/documents';
-import { ExportsRoute } from './routes/exports';
-import { InviteRoute } from './routes/invite';
+import { forgetDeepLink, peekDeepLink, rememberDeepLink } from './deep-link';
 import { LandingRoute } from './routes/landing';
-import { LoginRoute } from './routes/login';
-import { PendingRoute } from './routes/pending';
-import { ReviewRoute } from './routes/review';
-import { SettingsRoute } from './routes/settings';
-import { SetupCompanyRoute } from './routes/setup-company';
-import { SignupRoute } from './routes/signup';
-import { UploadRoute } from './routes/upload';
+
+/**
+ * Each signed-in screen is its own chunk, loaded when first opened, so the first screen downloads
+ * only what it shows (the README gives the measured size). The signed-out pages are small and are
+ * the first screen themselves, so they come with the app.
+ */
+const preloads: (() => Promise<void>)[] = [];
+const lazyScreen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  let loaded: ComponentType | undefined;
+  const fetchScreen = async () => {
+    loaded = (await load())[name];
+    return { default: loaded };
+  };
+  preloads.push(async () => void (await fetchScreen()));
+  // A screen already loaded answers with a thenable that resolves synchronously, which React's
+  // lazy() accepts, so it renders without a loading frame (the type asks for a full Promise).
+  return lazy(() =>
+    loaded
+      ? (resolvedNow({ default: loaded }) as unknown as Promise<{ default: ComponentType }>)
+      : fetchScreen(),
+  );
+};
+
+const resolvedNow = <T,>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) });
+
+/** Loads every screen's chunk now (tests, so a first render is not a first download). */
+export const preloadScreens = () => Promise.all(preloads.map((preload) => preload()));
+
+const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout');
+const AgentsRoute = lazyScreen(() => import('./routes/agents'), 'AgentsRoute');
+const ApiTestRoute = lazyScreen(() => import('./routes/api-test'), 'ApiTestRoute');
+const DashboardRoute = lazyScreen(() => import('./routes/dashboard'), 'DashboardRoute');
+const DocTypeEditRoute = lazyScreen(() => import('./routes/doc-type-wizard'), 'DocTypeEditRoute');
+const DocTypeNewRoute = lazyScreen(() => import('./routes/doc-type-wizard'), 'DocTypeNewRoute');
+const DocTypesRoute = lazyScreen(() => import('./routes/doc-types'), 'DocTypesRoute');
+const DocumentsRoute = lazyScreen(() => import('./routes/documents'), 'DocumentsRoute');
+const ExportsRoute = lazyScreen(() => import('./routes/exports'), 'ExportsRoute');
+const InviteRoute = lazyScreen(() => import('./routes/invite'), 'InviteRoute');
+const LoginRoute = lazyScreen(() => import('./routes/login'), 'LoginRoute');
+const SignupRoute = lazyScreen(() => import('./routes/signup'), 'SignupRoute');
+const PendingRoute = lazyScreen(() => import('./routes/pending'), 'PendingRoute');
+const ReviewRoute = lazyScreen(() => import('./routes/review'), 'ReviewRoute');
+const SettingsRoute = lazyScreen(() => import('./routes/settings'), 'SettingsRoute');
+const SetupCompanyRoute = lazyScreen(() => import('./routes/setup-company'), 'SetupCompanyRoute');
+const UploadRoute = lazyScreen(() => import('./routes/upload'), 'UploadRoute');
+
+const loading = <LoadingOverlay visible zIndex={1000} overlayProps={{ blur: 2 }} />;
 
 /** The route table of spec section 2, switched on the auth state. */
 export function AppRoutes() {
+  return (
+    <Suspense fallback={loading}>
+      <RouteTable />
+    </Suspense>
+  );
+}
+
+/**
+ * Signed out on any other path: to the landing page (or where a sign-out said), remembering an app
+ * page so signing in comes back to it.
+ */
+function SignedOutRedirect({ to }: { to?: string }) {
+  const { pathname, search, hash } = useLocation();
+  const remember = to === undefined;
+  useEffect(() => {
+    if (remember) rememberDeepLink(pathname + search + hash);
+  }, [remember, pathname, search, hash]);
+  return <Navigate to={to ?? '/'} replace />;
+}
+
+/** Just signed in on /login: back to the link that brought the visitor, else the dashboard. */
+function AfterSignIn() {
+  const to = peekDeepLink() ?? '/dashboard';
+  useEffect(() => forgetDeepLink(), []);
+  return <Navigate to={to} replace />;
+}
+
+function RouteTable(): ReactNode {
   const { status, user, redirectTo } = useAuth();
 
-  if (status === 'loading') {
-    return <LoadingOverlay visible zIndex={1000} overlayProps={{ blur: 2 }} />;
-  }
+  if (status === 'loading') return loading;
 
   // Reachable signed in or out: the invitee may not have an account yet.
   const inviteRoute = <Route path="/invite/:token" element={<InviteRoute />} />;
@@ -40,7 +99,7 @@ export function AppRoutes() {
         <Route path="/" element={<LandingRoute />} />
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/signup" element={<SignupRoute />} />
-        <Route path="*" element={<Navigate to={redirectTo ?? '/'} replace />} />
+        <Route path="*" element={<SignedOutRedirect to={redirectTo} />} />
       </Routes>
     );
   }
@@ -58,6 +117,7 @@ export function AppRoutes() {
     <Routes>
       {inviteRoute}
       <Route path="/" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/login" element={<AfterSignIn />} />
       <Route element={<AppLayout />}>
         <Route path="/test" element={<ApiTestRoute />} />
         <Route path="/dashboard" element={<DashboardRoute />} />

@@ -3,8 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import type { Me } from '@parser/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { theme } from '@/app/theme';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
@@ -20,7 +20,14 @@ export interface TestRenderOptions extends Omit<RenderOptions, 'wrapper'> {
   user?: Me | null;
 }
 
-/** Render under MantineProvider (env="test"), a fresh QueryClient, MemoryRouter and AuthProvider. */
+/** What the test renders, handed to the router's route so a rerender reaches it. */
+const RenderedUi = createContext<ReactNode>(null);
+const Rendered = () => <>{useContext(RenderedUi)}</>;
+
+/**
+ * Render under MantineProvider (env="test"), a fresh QueryClient, a memory data router (as the app
+ * has, so navigation blocking works) and AuthProvider.
+ */
 export function render(
   ui: ReactElement,
   { route = '/', user, ...options }: TestRenderOptions = {},
@@ -34,20 +41,34 @@ export function render(
         ? ({ status: 'authenticated', user } as const)
         : ({ status: 'unauthenticated', user: null } as const);
 
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AuthProvider initialState={initialState}>
+            <Rendered />
+          </AuthProvider>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
+  );
+
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme} env="test">
         <Notifications />
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>
-            <AuthProvider initialState={initialState}>{children}</AuthProvider>
-          </MemoryRouter>
+          <RenderedUi.Provider value={children}>
+            <RouterProvider router={router} />
+          </RenderedUi.Provider>
         </QueryClientProvider>
       </MantineProvider>
     );
   }
 
-  return { queryClient, ...rtlRender(ui, { wrapper: Wrapper, ...options }) };
+  return { queryClient, router, ...rtlRender(ui, { wrapper: Wrapper, ...options }) };
 }
 
 export * from '@testing-library/react';

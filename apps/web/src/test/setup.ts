@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 
 import { clearSession, setSessionExpiredHandler } from '@/lib/api-client';
 
@@ -28,8 +28,16 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
+// Screens load lazily in the app; loading them up front keeps a test's timeouts about the screen.
+beforeAll(async () => {
+  const { preloadScreens } = await import('@/app/router');
+  await preloadScreens();
+});
+
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
   clearSession();
   setSessionExpiredHandler(null);
   vi.unstubAllGlobals();

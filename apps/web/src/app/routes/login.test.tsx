@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
-import { render, screen, userEvent, within } from '@/test/render';
+import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 describe('POST /auth/login from /login', () => {
   it('shows the red Error alert with the server detail when the login fails', async () => {
@@ -60,5 +60,49 @@ describe('POST /auth/login from /login', () => {
       'href',
       '/signup',
     );
+  });
+});
+
+describe('a signed-out visitor opening a link into the app', () => {
+  it('lands on the landing page, then returns to that link after signing in', async () => {
+    stubFetch({
+      'POST /auth/refresh': () =>
+        errorResponse(401, { detail: 'Not signed in', code: 'UNAUTHENTICATED' }),
+      'POST /auth/login': () => json(fixtures.tokens()),
+      'GET /auth/me': () => json(fixtures.me()),
+      'GET /api/users/tenant': () => json([]),
+      'GET /api/invites': () => json([]),
+      'GET /api/company/settings': () =>
+        json({
+          download_zip_on_approval: true,
+          allow_self_approval: true,
+          usual_date_order: null,
+          usual_currency: null,
+        }),
+    });
+    const { router } = render(<AppRoutes />, { route: '/settings?tab=team' });
+    await screen.findByRole('link', { name: 'Explore the Demo' });
+    await userEvent.click(screen.getAllByRole('link', { name: 'Sign In' })[0]!);
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(router.state.location.search).toBe('?tab=team');
+  });
+
+  it('goes to the dashboard after signing in when no link brought the visitor', async () => {
+    stubFetch({
+      'POST /auth/login': () => json(fixtures.tokens()),
+      'GET /auth/me': () => json(fixtures.me()),
+    });
+    const { router } = render(<AppRoutes />, { route: '/nowhere', user: null });
+    expect(await screen.findByRole('link', { name: 'Explore the Demo' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('link', { name: 'Sign In' })[0]!);
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { AuthCard } from '@/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -8,7 +8,6 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 
 export function LoginRoute() {
   const { signIn } = useAuth();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const message = searchParams.get('message');
 
@@ -22,8 +21,8 @@ export function LoginRoute() {
         )}
         <LoginForm
           onSubmit={async ({ email, password }) => {
+            // Signed in, the app's route table takes over this path and moves on from it.
             await signIn(email, password);
-            await navigate('/dashboard');
           }}
         />
         <Text size="sm" ta="center">

@@ -336,11 +336,21 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     stubReview(f.review());
     renderReview();
     const number = await screen.findByRole('textbox', { name: 'Invoice Number' });
-    expect(screen.queryByTestId('source-highlight')).not.toBeInTheDocument();
+    // On opening, the cursor waits in the least certain value (Total, read on page 2).
+    await waitFor(() => expect(field('Total')).toHaveFocus());
+    expect((await screen.findByTestId('source-highlight')).closest('[data-page]')).toHaveAttribute(
+      'data-page',
+      '2',
+    );
 
     fireEvent.focus(number);
-    const box = await screen.findByTestId('source-highlight');
-    expect(box.closest('[data-page]')).toHaveAttribute('data-page', '1');
+    await waitFor(() =>
+      expect(screen.getByTestId('source-highlight').closest('[data-page]')).toHaveAttribute(
+        'data-page',
+        '1',
+      ),
+    );
+    const box = screen.getByTestId('source-highlight');
     // Pages show 800 px wide at zoom 1: the 612-point page scales by 800 / 612.
     const scale = 800 / 612;
     expect(parseFloat(box.style.left)).toBeCloseTo(100 * scale - 3, 1);

@@ -1,5 +1,6 @@
-import { Button, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
 import type { ApprovalAction, TenantUser } from '@parser/contracts';
+import { IconLock, IconPlayerTrackNext } from '@tabler/icons-react';
 
 /** The button's label for each decision (spec section 2). */
 export const DECISION_LABELS: Record<ApprovalAction, string> = {
@@ -8,7 +9,7 @@ export const DECISION_LABELS: Record<ApprovalAction, string> = {
   send_for_approval: 'Send for Approval',
 };
 
-const DECISION_COLORS: Record<ApprovalAction, string> = {
+export const DECISION_COLORS: Record<ApprovalAction, string> = {
   approve: 'green',
   reject: 'red',
   send_for_approval: 'blue',
@@ -29,6 +30,10 @@ export interface ApprovalCardProps {
   submitting: boolean;
   /** The keyboard shortcut, shown under the button. */
   shortcutHint: string;
+  /** Approves and opens the next document of the approval queue. */
+  onApproveAndNext?: () => void;
+  /** Why this user may not approve (the company forbids approving one's own submission). */
+  approveBlockedReason?: string | null;
 }
 
 /** 'Approval Decision': approve, reject or send to another user, with notes. */
@@ -39,7 +44,11 @@ export function ApprovalCard({
   users,
   submitting,
   shortcutHint,
+  onApproveAndNext,
+  approveBlockedReason,
 }: ApprovalCardProps) {
+  const approving = decision.action === 'approve';
+  const blocked = approving && !!approveBlockedReason;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="approval-decision">
       <Title order={2} size="h4" id="approval-decision" mb="sm">
@@ -53,6 +62,11 @@ export function ApprovalCard({
         }}
       >
         <Stack gap="sm">
+          {approveBlockedReason && (
+            <Alert color="gray" icon={<IconLock size={16} />} title="Someone else approves this">
+              {approveBlockedReason}
+            </Alert>
+          )}
           <Select
             label="Action"
             data={(Object.keys(DECISION_LABELS) as ApprovalAction[]).map((action) => ({
@@ -82,14 +96,28 @@ export function ApprovalCard({
             value={decision.notes}
             onChange={(event) => onChange({ ...decision, notes: event.currentTarget.value })}
           />
-          <Button
-            type="submit"
-            color={DECISION_COLORS[decision.action]}
-            loading={submitting}
-            title={shortcutHint}
-          >
-            {DECISION_LABELS[decision.action]}
-          </Button>
+          <Group grow gap="sm">
+            <Button
+              type="submit"
+              color={DECISION_COLORS[decision.action]}
+              loading={submitting}
+              disabled={blocked}
+              title={shortcutHint}
+            >
+              {DECISION_LABELS[decision.action]}
+            </Button>
+            {approving && onApproveAndNext && (
+              <Button
+                variant="light"
+                color="green"
+                rightSection={<IconPlayerTrackNext size={16} />}
+                onClick={onApproveAndNext}
+                disabled={blocked || submitting}
+              >
+                Approve &amp; next
+              </Button>
+            )}
+          </Group>
         </Stack>
       </form>
     </Paper>

@@ -14,6 +14,7 @@ import {
 } from '../utils/review-values';
 import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
 import { AgentChangeNote } from './agent-change-note';
+import { CurrencyCode } from './currency-code';
 import type { SourceBox } from './document-preview';
 
 export interface ReviewFieldsProps {
@@ -38,14 +39,16 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
         {record.schema.fields.map((field) => {
           const text = form.values.fields[field.key] ?? '';
           const extracted = extractedField(record, field.key);
-          const agentChange = agentChangeAt(record, { field: field.key });
-          const reconFlag = reconFlagAt(record, { field: field.key });
           const parsed = parseValue(text, field.type);
           const unchanged = isUnchanged(extracted, text);
+          const currency = field.type === 'currency' ? extracted?.currency : undefined;
+          const agentChange = agentChangeAt(record, { field: field.key });
+          const reconFlag = reconFlagAt(record, { field: field.key });
           return (
             <TextInput
               key={field.key}
               id={inputId({ kind: 'field', key: field.key })}
+              data-review-input
               label={displayLabel(field.label)}
               withAsterisk={field.required}
               value={text}
@@ -55,6 +58,8 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
               description={agentChange ? <AgentChangeNote change={agentChange} /> : undefined}
               onChange={(event) => form.setField(field.key, event.currentTarget.value)}
               onFocus={() => onFocusSource(extracted?.source ?? null)}
+              leftSection={currency ? <CurrencyCode code={currency} /> : undefined}
+              leftSectionWidth={currency ? 44 : undefined}
               rightSectionWidth={72}
               rightSectionPointerEvents="none"
               rightSection={

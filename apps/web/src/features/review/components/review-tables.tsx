@@ -11,6 +11,9 @@ import {
 } from '@mantine/core';
 import type { ReviewRecord } from '@parser/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+
+import { formatConfidence } from '@/components/confidence-badge';
 
 import type { ReviewForm } from '../hooks/use-review-form';
 import {
@@ -19,11 +22,13 @@ import {
   hasReviewData,
   inputId,
   isUnchanged,
+  LOW_CONFIDENCE,
   parseValue,
 } from '../utils/review-values';
 import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
 import { AgentChangeNote } from './agent-change-note';
 import { ConfidenceDot } from './confidence-dot';
+import { CurrencyCode } from './currency-code';
 import type { SourceBox } from './document-preview';
 
 export interface ReviewTablesProps {
@@ -35,6 +40,14 @@ export interface ReviewTablesProps {
 
 /** Each table of the type with editable cells, Add Row and a delete per row. */
 export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTablesProps) {
+  // Add Row puts the cursor in the new row's first cell, once that cell exists.
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusAfterRender.current) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
+
   // Before extraction has run, 'Document Fields' already says there is nothing to show.
   if (!hasReviewData(record)) return null;
   return (
@@ -61,12 +74,18 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                   size="xs"
                   variant="light"
                   leftSection={<IconPlus size={14} />}
-                  onClick={() =>
-                    form.addRow(
-                      table.key,
-                      table.columns.map((column) => column.key),
-                    )
-                  }
+                  onClick={() => {
+                    const columns = table.columns.map((column) => column.key);
+                    const rowId = form.addRow(table.key, columns);
+                    if (columns[0]) {
+                      focusAfterRender.current = inputId({
+                        kind: 'cell',
+                        table: table.key,
+                        rowId,
+                        column: columns[0],
+                      });
+                    }
+                  }}
                 >
                   Add Row
                 </Button>
@@ -94,45 +113,74 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                           const text = row.cells[column.key] ?? '';
                           const extracted = extractedCell(record, table.key, row, column.key);
                           const parsed = parseValue(text, column.type);
+                          // The engine's confidence holds while the cell keeps its reading.
+                          const reading =
+                            extracted && text.trim() !== '' && isUnchanged(extracted, text)
+                              ? extracted
+                              : undefined;
+                          const low = reading !== undefined && reading.confidence < LOW_CONFIDENCE;
+                          const currency =
+                            column.type === 'currency' ? extracted?.currency : undefined;
                           const place = { table: table.key, row: index, column: column.key };
                           const agentChange = agentChangeAt(record, place);
                           const reconFlag = reconFlagAt(record, place);
                           return (
                             <Table.Td key={column.key} valign="top">
-                              <TextInput
-                                size="xs"
-                                id={inputId({
-                                  kind: 'cell',
-                                  table: table.key,
-                                  rowId: row.rowId,
-                                  column: column.key,
-                                })}
-                                aria-label={`${label} row ${index + 1} ${displayLabel(column.label)}`}
-                                value={text}
-                                readOnly={readOnly}
-                                variant={readOnly ? 'filled' : 'default'}
-                                error={parsed.ok ? reconFlag : parsed.error}
-                                description={
-                                  agentChange ? <AgentChangeNote change={agentChange} /> : undefined
+                              <Tooltip
+                                label={
+                                  reading
+                                    ? `Confidence ${formatConfidence(reading.confidence)}${low ? ' (low: check this value)' : ''}`
+                                    : ''
                                 }
-                                onChange={(event) =>
-                                  form.setCell(
-                                    table.key,
-                                    row.rowId,
-                                    column.key,
-                                    event.currentTarget.value,
-                                  )
-                                }
-                                onFocus={() => onFocusSource(extracted?.source ?? null)}
-                                rightSectionPointerEvents="none"
-                                rightSection={
-                                  extracted &&
-                                  text.trim() !== '' &&
-                                  isUnchanged(extracted, text) ? (
-                                    <ConfidenceDot confidence={extracted.confidence} />
-                                  ) : null
-                                }
-                              />
+                                disabled={!reading}
+                                openDelay={200}
+                              >
+                                <TextInput
+                                  size="xs"
+                                  data-review-input
+                                  data-low-confidence={low || undefined}
+                                  styles={
+                                    low
+                                      ? { input: { borderColor: 'var(--mantine-color-red-6)' } }
+                                      : undefined
+                                  }
+                                  leftSection={
+                                    currency ? <CurrencyCode code={currency} /> : undefined
+                                  }
+                                  leftSectionWidth={currency ? 40 : undefined}
+                                  id={inputId({
+                                    kind: 'cell',
+                                    table: table.key,
+                                    rowId: row.rowId,
+                                    column: column.key,
+                                  })}
+                                  aria-label={`${label} row ${index + 1} ${displayLabel(column.label)}`}
+                                  value={text}
+                                  readOnly={readOnly}
+                                  variant={readOnly ? 'filled' : 'default'}
+                                  error={parsed.ok ? reconFlag : parsed.error}
+                                  description={
+                                    agentChange ? (
+                                      <AgentChangeNote change={agentChange} />
+                                    ) : undefined
+                                  }
+                                  onChange={(event) =>
+                                    form.setCell(
+                                      table.key,
+                                      row.rowId,
+                                      column.key,
+                                      event.currentTarget.value,
+                                    )
+                                  }
+                                  onFocus={() => onFocusSource(extracted?.source ?? null)}
+                                  rightSectionPointerEvents="none"
+                                  rightSection={
+                                    reading ? (
+                                      <ConfidenceDot confidence={reading.confidence} />
+                                    ) : null
+                                  }
+                                />
+                              </Tooltip>
                             </Table.Td>
                           );
                         })}

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Box,
   Button,
@@ -11,30 +12,59 @@ import {
   Text,
   Textarea,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type {
   ApprovalBody,
   PipelineStep,
+  QueuePosition,
   ReviewRecord,
   SaveReviewBody,
   TenantUser,
 } from '@parser/contracts';
-import { IconAlertCircle, IconAlertTriangle, IconRefresh, IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconKeyboard,
+  IconPlayerTrackNext,
+  IconRefresh,
+  IconSend,
+} from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 import { StepBadge } from '@/components/step-badge';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 
+import { useReviewDraft } from '../hooks/use-review-draft';
 import { useReviewForm } from '../hooks/use-review-form';
-import { buildReviewedData, inputId } from '../utils/review-values';
-import { ApprovalCard, type ApprovalDecision } from './approval-card';
+import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
+import { useWindowKeydown } from '../hooks/use-window-keydown';
+import { isTyping, modKey } from '../utils/review-shortcuts';
+import {
+  buildReviewedData,
+  firstLowConfidence,
+  hasReviewData,
+  inputId,
+} from '../utils/review-values';
+import {
+  ApprovalCard,
+  type ApprovalDecision,
+  DECISION_COLORS,
+  DECISION_LABELS,
+} from './approval-card';
+import { DecisionConfirmModal } from './decision-confirm-modal';
 import { DocumentInfo } from './document-info';
 import { DocumentPreview, type SourceBox } from './document-preview';
+import { DraftBanner } from './draft-banner';
 import { HistoryPanel } from './history-panel';
 import { AgentReportSummary } from './agent-report-summary';
+import { QueueNav } from './queue-nav';
 import { ReviewFields } from './review-fields';
 import { ReviewTables } from './review-tables';
+import { SenderNote } from './sender-note';
+import { ShortcutsModal } from './shortcuts-modal';
+import { UnsavedChangesModal } from './unsaved-changes-modal';
 
 /** What the screen says when a save or decision meets a newer version. */
 export const CONFLICT_MESSAGE =
@@ -45,8 +75,16 @@ const AUTOMATIC_STEPS: readonly PipelineStep[] = ['extraction', 'data_entry', 'r
 /** The server runs the engine again only at these steps. */
 const RE_EXTRACTABLE_STEPS: readonly PipelineStep[] = ['human_review', 'approval'];
 
-const isMac = () =>
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.userAgent);
+/** What the queue of each step holds, after "3 of 41". */
+const QUEUE_LABELS: Partial<Record<PipelineStep, string>> = {
+  human_review: 'to review',
+  approval: 'to approve',
+};
+
+/** Whether a decision moves on to the next document of the queue instead of the dashboard. */
+interface DecideOptions {
+  next: boolean;
+}
 
 type Busy = 'submit' | 'save' | 'decide' | 're-extract' | 'retry' | 'reload' | null;
 
@@ -61,8 +99,16 @@ export interface ReviewWorkspaceProps {
   users: TenantUser[];
   /** Saves or submits the review; answers the updated record. */
   onSave: (body: SaveReviewBody) => Promise<ReviewRecord>;
-  /** Sends the approval decision, then leaves the screen. */
-  onDecide: (body: ApprovalBody) => Promise<void>;
+  /** Sends the approval decision, then leaves the screen (for the next document when `next`). */
+  onDecide: (body: ApprovalBody, options: DecideOptions) => Promise<void>;
+  /** The document's place in its queue (same type and step), once known. */
+  queue?: QueuePosition;
+  /** Opens another document (previous/next in the queue). */
+  onOpenDocument: (pipelineId: string) => void;
+  /** After 'Submit & next': opens the next document of the queue, or its list when none is left. */
+  onNext: () => Promise<void>;
+  /** Why this user may not approve: the company forbids approving one's own submission. */
+  approveBlockedReason?: string | null;
   /** Loads the record again (after a conflict). */
   onReload: () => Promise<ReviewRecord | undefined>;
   onReExtract: () => Promise<ReviewRecord>;
@@ -78,8 +124,16 @@ export function ReviewWorkspace({
   onReload,
   onReExtract,
   onRetry,
+  queue,
+  onOpenDocument,
+  onNext,
+  approveBlockedReason = null,
 }: ReviewWorkspaceProps) {
   const form = useReviewForm(record);
+  const draft = useReviewDraft(record, form);
+  const guard = useUnsavedChangesGuard(form.dirty);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [pendingDecision, setPendingDecision] = useState<DecideOptions | null>(null);
   const [highlight, setHighlight] = useState<SourceBox | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [problem, setProblem] = useState<WriteProblem | null>(null);
@@ -92,10 +146,12 @@ export function ReviewWorkspace({
   const step = record.current_step;
   const atReview = step === 'human_review';
   const atApproval = step === 'approval';
-  const shortcut = isMac() ? '⌘ + Enter' : 'Ctrl + Enter';
+  const shortcut = `${modKey()} + Enter`;
 
   const showWriteError = (error: unknown, fallback: string) => {
-    if (error instanceof ApiError && error.code === 'CONFLICT') {
+    if (error instanceof ApiError && error.code === 'SELF_APPROVAL') {
+      notifications.show({ color: 'red', message: getErrorMessage(error) });
+    } else if (error instanceof ApiError && error.code === 'CONFLICT') {
       setProblem({ message: CONFLICT_MESSAGE });
     } else if (error instanceof ApiError && error.code === 'INVALID_STATE') {
       setProblem({ message: MOVED_ON_MESSAGE, detail: getErrorMessage(error) });
@@ -104,7 +160,10 @@ export function ReviewWorkspace({
     }
   };
 
-  const saveReview = async (action: 'submit' | 'save') => {
+  const saveReview = async (
+    action: 'submit' | 'save',
+    { next }: DecideOptions = { next: false },
+  ) => {
     if (busy) return;
     const built = buildReviewedData(record.schema, form.values);
     if (!built.ok) {
@@ -118,36 +177,48 @@ export function ReviewWorkspace({
     setBusy(action);
     setProblem(null);
     try {
-      const next = await onSave({
+      const saved = await onSave({
         reviewed_data: built.data,
         review_notes: form.notes,
         version: form.version,
         action,
       });
-      form.reset(next);
+      form.reset(saved);
+      draft.clear();
       notifications.show({
         color: 'green',
         message: action === 'submit' ? 'Review submitted' : 'Review saved',
       });
     } catch (error) {
       showWriteError(error, 'Failed to save the review');
+      return;
     } finally {
       setBusy(null);
     }
+    if (next) {
+      // Saved: the page is clean even though it has not re-rendered yet.
+      guard.allowNextNavigation();
+      await onNext();
+    }
   };
 
-  const decide = async () => {
+  const decide = async ({ next }: DecideOptions) => {
     if (busy) return;
+    // Approve & next approves whatever action the card shows.
+    const action = next ? 'approve' : decision.action;
     setBusy('decide');
     setProblem(null);
     try {
-      await onDecide({
-        action: decision.action,
-        notes: decision.notes,
-        assign_to_user_id:
-          decision.action === 'send_for_approval' ? (decision.assigneeId ?? undefined) : undefined,
-        version: record.version,
-      });
+      await onDecide(
+        {
+          action,
+          notes: decision.notes,
+          assign_to_user_id:
+            action === 'send_for_approval' ? (decision.assigneeId ?? undefined) : undefined,
+          version: record.version,
+        },
+        { next },
+      );
     } catch (error) {
       showWriteError(error, 'Failed to record the decision');
     } finally {
@@ -203,21 +274,87 @@ export function ReviewWorkspace({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-    if (atReview) {
-      event.preventDefault();
-      void saveReview('submit');
-    } else if (atApproval) {
-      event.preventDefault();
-      void decide();
-    }
+  /** The decision waiting for confirmation, described for the dialog. */
+  const pendingAction = pendingDecision?.next ? 'approve' : decision.action;
+  const confirmation = pendingDecision && {
+    label: pendingDecision.next ? 'Approve & next' : DECISION_LABELS[pendingAction],
+    color: DECISION_COLORS[pendingAction],
+    description: pendingDecision.next
+      ? `Approve ${record.original_filename} and open the next document to approve.`
+      : `${DECISION_LABELS[pendingAction]}: ${record.original_filename}.`,
   };
+
+  /** Decisions by shortcut are confirmed first; an approval this user may not make is refused. */
+  const askToDecide = (options: DecideOptions) => {
+    if (approveBlockedReason && (options.next || decision.action === 'approve')) {
+      notifications.show({ color: 'red', message: approveBlockedReason });
+      return;
+    }
+    setPendingDecision(options);
+  };
+
+  const anyDialogOpen =
+    shortcutsOpen || pendingDecision !== null || guard.blocker.state === 'blocked';
+  useWindowKeydown((event) => {
+    if (anyDialogOpen || event.defaultPrevented) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (event.key === 'Enter' && mod) {
+      event.preventDefault();
+      const next = event.shiftKey;
+      if (atReview) void saveReview('submit', { next });
+      else if (atApproval) askToDecide({ next });
+    } else if (event.key === '?' && !isTyping(event.target)) {
+      event.preventDefault();
+      setShortcutsOpen(true);
+    } else if (event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      const target = event.key === 'ArrowDown' ? queue?.next_id : queue?.previous_id;
+      if (!target) return;
+      event.preventDefault();
+      onOpenDocument(target);
+    }
+  });
+
+  /** Enter in a value moves to the next one (Tab still works); after the last, to the decision. */
+  const moveOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return;
+    if (!target.hasAttribute('data-review-input')) return;
+    event.preventDefault();
+    const inputs = Array.from(
+      event.currentTarget.querySelectorAll<HTMLInputElement>('input[data-review-input]'),
+    );
+    const next = inputs[inputs.indexOf(target) + (event.shiftKey ? -1 : 1)];
+    if (next) next.focus();
+    else if (!event.shiftKey) document.getElementById('review-decision')?.focus();
+  };
+
+  // On opening, the cursor waits in the first value the engine was unsure of (else the first one).
+  const focusedOnLoad = useRef(false);
+  useEffect(() => {
+    if (focusedOnLoad.current || !atReview || !hasReviewData(record)) return;
+    focusedOnLoad.current = true;
+    const low = firstLowConfidence(record, form.values);
+    const first = record.schema.fields[0];
+    const ref = low ?? (first ? { kind: 'field' as const, key: first.key } : null);
+    if (ref) document.getElementById(inputId(ref))?.focus();
+  }, [atReview, record, form.values]);
 
   const lastRejection = [...record.history].reverse().find((entry) => entry.kind === 'rejected');
 
   return (
-    <Box onKeyDown={onKeyDown}>
+    <Box>
+      <UnsavedChangesModal blocker={guard.blocker} />
+      <ShortcutsModal opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <DecisionConfirmModal
+        pending={confirmation}
+        onCancel={() => setPendingDecision(null)}
+        onConfirm={() => {
+          const options = pendingDecision;
+          setPendingDecision(null);
+          if (options) void decide(options);
+        }}
+      />
       <Group justify="space-between" align="flex-start" mb="lg">
         <Stack gap={4}>
           <Title order={1} size="h2">
@@ -228,6 +365,20 @@ export function ReviewWorkspace({
             <StepBadge step={step} />
           </Group>
         </Stack>
+        <Group gap="sm">
+          {queue && QUEUE_LABELS[step] && (
+            <QueueNav queue={queue} label={QUEUE_LABELS[step]} onOpen={onOpenDocument} />
+          )}
+          <Tooltip label="Keyboard shortcuts (?)">
+            <ActionIcon
+              variant="default"
+              aria-label="Keyboard shortcuts"
+              onClick={() => setShortcutsOpen(true)}
+            >
+              <IconKeyboard size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
 
       <Grid gap="lg">
@@ -316,6 +467,16 @@ export function ReviewWorkspace({
               </Alert>
             )}
 
+            {atReview && draft.offered && (
+              <DraftBanner
+                draft={draft.offered}
+                onRestore={draft.restore}
+                onDiscard={draft.discard}
+              />
+            )}
+
+            <SenderNote record={record} />
+
             {atReview && record.decision_notes && (
               <Alert
                 color="orange"
@@ -331,18 +492,20 @@ export function ReviewWorkspace({
 
             <AgentReportSummary record={record} />
 
-            <ReviewFields
-              record={record}
-              form={form}
-              onFocusSource={setHighlight}
-              readOnly={!atReview}
-            />
-            <ReviewTables
-              record={record}
-              form={form}
-              onFocusSource={setHighlight}
-              readOnly={!atReview}
-            />
+            <Stack gap="md" onKeyDown={moveOnEnter}>
+              <ReviewFields
+                record={record}
+                form={form}
+                onFocusSource={setHighlight}
+                readOnly={!atReview}
+              />
+              <ReviewTables
+                record={record}
+                form={form}
+                onFocusSource={setHighlight}
+                readOnly={!atReview}
+              />
+            </Stack>
 
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
@@ -366,15 +529,25 @@ export function ReviewWorkspace({
                         Save Draft
                       </Button>
                       <Button
+                        id="review-decision"
                         leftSection={<IconSend size={16} />}
                         onClick={() => void saveReview('submit')}
                         loading={busy === 'submit'}
                       >
                         Submit Review
                       </Button>
+                      <Button
+                        variant="light"
+                        rightSection={<IconPlayerTrackNext size={16} />}
+                        onClick={() => void saveReview('submit', { next: true })}
+                        disabled={busy !== null}
+                      >
+                        Submit &amp; next
+                      </Button>
                     </Group>
                     <Text size="xs" c="dimmed" ta="right">
-                      Press <Kbd size="xs">{shortcut}</Kbd> to submit
+                      Press <Kbd size="xs">{shortcut}</Kbd> to submit, <Kbd size="xs">?</Kbd> for
+                      all shortcuts
                     </Text>
                   </>
                 )}
@@ -386,13 +559,16 @@ export function ReviewWorkspace({
                 <ApprovalCard
                   decision={decision}
                   onChange={setDecision}
-                  onSubmit={() => void decide()}
+                  onSubmit={() => void decide({ next: false })}
+                  onApproveAndNext={() => void decide({ next: true })}
+                  approveBlockedReason={approveBlockedReason}
                   users={users}
                   submitting={busy === 'decide'}
                   shortcutHint={`${shortcut} to send the decision`}
                 />
                 <Text size="xs" c="dimmed" ta="right">
-                  Press <Kbd size="xs">{shortcut}</Kbd> to send the decision
+                  Press <Kbd size="xs">{shortcut}</Kbd> to send the decision, <Kbd size="xs">?</Kbd>{' '}
+                  for all shortcuts
                 </Text>
               </>
             )}

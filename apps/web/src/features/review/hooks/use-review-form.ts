@@ -51,19 +51,21 @@ export function useReviewForm(record: ReviewRecord) {
           row.rowId === rowId ? { ...row, cells: { ...row.cells, [column]: text } } : row,
         ),
       ),
-    /** A new empty row with the table's columns. */
-    addRow: (table: string, columns: string[]) =>
+    /** A new empty row with the table's columns; answers its row id. */
+    addRow: (table: string, columns: string[]) => {
+      const rowId = newRowId();
       editRows(table, (rows) => [
         ...rows,
-        {
-          rowId: newRowId(),
-          extractedIndex: null,
-          cells: Object.fromEntries(columns.map((column) => [column, ''])),
-        },
-      ]),
+        { rowId, extractedIndex: null, cells: Object.fromEntries(columns.map((c) => [c, ''])) },
+      ]);
+      return rowId;
+    },
     deleteRow: (table: string, rowId: string) =>
       editRows(table, (rows) => rows.filter((row) => row.rowId !== rowId)),
     setNotes: (notes: string) => setState((current) => ({ ...current, notes, dirty: true })),
+    /** Take back edits kept as a draft: they are unsaved edits again. */
+    restore: (values: FormValues, notes: string) =>
+      setState((current) => ({ ...current, values, notes, dirty: true })),
     /** Start over from a record: after a save, or a reload after a conflict. */
     reset: (next: ReviewRecord) => setState(fromRecord(next)),
     /**

@@ -185,7 +185,9 @@ export function buildReviewedData(
   }
   const tables: ReviewedData['tables'] = {};
   for (const table of schema.tables) {
-    tables[table.key] = (values.tables[table.key] ?? []).map((row) => {
+    // A row left empty (an Add Row never filled in) is not sent: exports never get blank lines.
+    const rows = (values.tables[table.key] ?? []).filter((row) => !isBlankFormRow(row));
+    tables[table.key] = rows.map((row) => {
       const out: Record<string, ReviewValue> = {};
       for (const column of table.columns) {
         const parsed = parseValue(row.cells[column.key] ?? '', column.type);
@@ -201,6 +203,36 @@ export function buildReviewedData(
     });
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, data: { fields, tables } };
+}
+
+/** Every cell of the row is empty or only spaces. */
+export const isBlankFormRow = (row: FormRow) =>
+  Object.values(row.cells).every((text) => text.trim() === '');
+
+/** Below this the engine was unsure: the value is marked and focused first for checking. */
+export const LOW_CONFIDENCE = 0.6;
+
+/** The first value still holding an engine reading it was unsure of, fields before tables. */
+export function firstLowConfidence(record: ReviewRecord, values: FormValues): ValueRef | null {
+  const low = (extracted: ExtractedValue | undefined, text: string) =>
+    extracted !== undefined &&
+    extracted.confidence < LOW_CONFIDENCE &&
+    isUnchanged(extracted, text);
+  for (const field of record.schema.fields) {
+    const text = values.fields[field.key] ?? '';
+    if (low(extractedField(record, field.key), text)) return { kind: 'field', key: field.key };
+  }
+  for (const table of record.schema.tables) {
+    for (const row of values.tables[table.key] ?? []) {
+      for (const column of table.columns) {
+        const text = row.cells[column.key] ?? '';
+        if (low(extractedCell(record, table.key, row, column.key), text)) {
+          return { kind: 'cell', table: table.key, rowId: row.rowId, column: column.key };
+        }
+      }
+    }
+  }
+  return null;
 }
 
 /** The engine's reading of a field, if it found one. */
