@@ -72,7 +72,7 @@ function confidenceOf(doc: AgentDocument, log: ChangeLog, refs: ValueRef[]): num
 
 /**
  * Fills empty amounts that arithmetic determines: a line amount from qty × unit price, the
- * subtotal from the lines, the total from subtotal + tax, the tax from total − subtotal.
+ * subtotal from the lines, the total from subtotal + tax.
  */
 export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
   const lines = lineTableOf(doc.tables);
@@ -98,7 +98,9 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
   }
 
   const roles = fieldsByRole(doc.fields);
-  const order: (keyof typeof roles)[] = ['subtotal', 'total', 'tax'];
+  // Not the tax: total − subtotal would paper over a wrong total (a tax the reader missed is
+  // often printed under a label it did not know, and the reconciliation should compare them).
+  const order: (keyof typeof roles)[] = ['subtotal', 'total'];
   for (const role of order) {
     const key = roles[role];
     if (key === undefined) continue;

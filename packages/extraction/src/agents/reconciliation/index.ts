@@ -11,6 +11,7 @@ import { cellAt, cloneValues, fieldRef, refKey, setValueAt, valueAt } from '../v
 
 import { arithmeticChecks } from './arithmetic-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
+import { impliedTaxCheck } from './implied-tax.js';
 import { referenceChecks } from './reference-checks.js';
 
 /** Another document of the company that looks like the same one. */
@@ -37,6 +38,7 @@ export function runReconciliation(
       confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
       roles: fieldsByRole(doc.fields),
     }),
+    ...impliedTaxCheck(doc),
     ...presenceAndTypeChecks(doc),
     ...dateChecks(doc, settings),
     ...referenceChecks(

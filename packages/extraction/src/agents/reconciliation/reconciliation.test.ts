@@ -59,6 +59,28 @@ describe('reconciliation: arithmetic', () => {
     expect(failed[0]?.message).toContain('off by 53.41');
   });
 
+  it('checks an unread tax against the document: the amount total − subtotal must be printed', () => {
+    const unread = { ...CONSISTENT_FIELDS, tax: null };
+    const printed = 'Subtotal 205.49\nVAT (20%) 41.10\nTotal 246.59';
+    const pass = runReconciliation(
+      invoiceDocument(values(unread, CONSISTENT_LINES), { text: printed }),
+      [],
+      SETTINGS,
+    );
+    expect(pass.summary.fail).toBe(0);
+    expect(pass.checks.map((c) => c.message)).toContain(
+      'Total − subtotal = 41.10, which the document prints',
+    );
+    const misprinted = failures(
+      invoiceDocument(values({ ...unread, total: 253.59 }, CONSISTENT_LINES), {
+        text: 'Subtotal 205.49\nVAT (20%) 41.10\nTotal 253.59',
+      }),
+    );
+    expect(misprinted[0]?.message).toBe(
+      'Total − subtotal = 48.10, but the document prints no such tax: the subtotal or the total is wrong',
+    );
+  });
+
   it('tolerates one cent of rounding', () => {
     const report = runReconciliation(
       invoiceDocument(values({ ...CONSISTENT_FIELDS, total: 246.6 }, CONSISTENT_LINES)),
