@@ -1,0 +1,90 @@
+import { AgentReportSchema, TenantUserListSchema } from '@parser/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AppRoutes } from '@/app/router';
+import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
+import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { render, screen, within } from '@/test/render';
+
+const ID = 'pl-1234567890';
+
+const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
+
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+});
+
+/** Line 1 reads 120.50 for 2 × 60.00; the data entry agent wrote the date as ISO. */
+const report = AgentReportSchema.parse({
+  data_entry: {
+    ran_at: '2025-03-08T10:00:00Z',
+    changes: [
+      {
+        field: 'invoice_date',
+        old: '07/03/2025',
+        new: '2025-03-07',
+        reason: 'Date written as YYYY-MM-DD (the document writes day before month)',
+        source: 'rule',
+      },
+    ],
+  },
+  reconciliation: {
+    ran_at: '2025-03-08T10:00:01Z',
+    summary: { pass: 4, warn: 0, fail: 2 },
+    checks: [
+      {
+        kind: 'arithmetic',
+        status: 'fail',
+        message: 'The lines add up to the total does not hold: off by 0.50.',
+        fields: [{ table: 'line_items', row: 0, column: 'amount' }, { field: 'total' }],
+        difference: 0.5,
+        suspect: { table: 'line_items', row: 0, column: 'amount', expected: 120 },
+      },
+      {
+        kind: 'duplicate',
+        status: 'fail',
+        message: 'Possible duplicate of invoice-000.pdf',
+        fields: [{ field: 'invoice_number' }],
+        duplicate_of: { pipeline_id: 'pl-0000000001', original_filename: 'invoice-000.pdf' },
+      },
+    ],
+  },
+});
+
+describe('/review/:pipelineId with an agent report', () => {
+  it('shows the report at the top, the change under its value and the misread cell marked', async () => {
+    stubFetch({
+      [`GET /api/pipelines/${ID}/review`]: () => json(f.review({ agent_report: report })),
+      'GET /api/users/tenant': () =>
+        json(
+          TenantUserListSchema.parse([
+            {
+              id: 'user-1',
+              email: 'ada@example.com',
+              role: 'admin',
+              created_at: '2025-01-01T00:00:00Z',
+            },
+          ]),
+        ),
+      'GET /api/files/file-1/pages/1/image': () => png(),
+      'GET /api/files/file-1/pages/2/image': () => png(),
+    });
+    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+
+    const summary = await screen.findByTestId('agent-report');
+    expect(within(summary).getByText('2 failed')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Open invoice-000.pdf' })).toHaveAttribute(
+      'href',
+      '/review/pl-0000000001',
+    );
+    expect(within(summary).getByText(/1 value changed/)).toBeInTheDocument();
+
+    const date = screen.getByRole('textbox', { name: 'Invoice Date' });
+    expect(date).toHaveAccessibleDescription(
+      /Agent: was 07\/03\/2025 · Date written as YYYY-MM-DD/,
+    );
+    const amount = screen.getByRole('textbox', { name: 'Line Items row 1 Amount' });
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Likely misread: the sums agree with 120.00')).toBeInTheDocument();
+  });
+});
