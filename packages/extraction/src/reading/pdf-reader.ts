@@ -67,6 +67,13 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 }
 
 /**
+ * pdfjs 5.4 also registers every opened document with that object and never lets go of it, so each
+ * document read would stay in memory for good. The registrations serve page reordering in a
+ * viewer, which the engine never does.
+ */
+PagesMapper.instance.addListener = () => undefined;
+
+/**
  * pdfjs 5.4 checks page numbers against one process-wide page count (`PagesMapper`, meant for a
  * single viewer) that every document overwrites when it opens, so page 2 of a 10-page PDF is an
  * "Invalid page request" once a one-page PDF has opened elsewhere. Each call sets the count back to
