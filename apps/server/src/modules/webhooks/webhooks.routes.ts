@@ -4,6 +4,8 @@ import {
   WebhookExportBodySchema,
   WebhookExportResultSchema,
   WebhookSecretSchema,
+  WebhookUrlCheckBodySchema,
+  WebhookUrlCheckSchema,
 } from '@parser/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +43,26 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
       },
     },
     (request) => webhooks.sendNow(tenantOf(request), request.params.id, request.body),
+  );
+
+  // The wizard's webhook test runs in the browser (spec), which can reach addresses the server
+  // will refuse: it asks here first, so a test never passes for a URL deliveries cannot reach.
+  app.post(
+    '/api/webhooks::check-url',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags,
+        summary: 'Whether real deliveries may reach a URL, and if not, why',
+        description:
+          'The same checks a delivery makes: http(s) only, and every address the host resolves ' +
+          'to must be public (unless the server allows private addresses). Answers 200 either way.',
+        security: bearerSecurity,
+        body: WebhookUrlCheckBodySchema,
+        response: { 200: WebhookUrlCheckSchema, ...errors },
+      },
+    },
+    (request) => webhooks.checkTarget(request.body.url),
   );
 
   app.get(

@@ -1,6 +1,10 @@
 import type { ExportConfig } from '@parser/contracts';
 import { useMutation } from '@tanstack/react-query';
 
+import { getErrorMessage } from '@/lib/api-client';
+
+import { checkWebhookUrl } from './check-webhook-url';
+
 /** The webhook settings the test uses. */
 export type WebhookTestConfig = Pick<
   ExportConfig,
@@ -58,6 +62,30 @@ export async function testWebhook(config: WebhookTestConfig): Promise<WebhookTes
   }
 }
 
+/**
+ * The wizard's test: the browser can reach addresses the server refuses to deliver to (a local
+ * service, a private network), so the server is asked first, and a URL deliveries cannot reach
+ * fails the test with the reason instead of being called.
+ */
+export async function checkThenTestWebhook(config: WebhookTestConfig): Promise<WebhookTestOutcome> {
+  let check;
+  try {
+    check = await checkWebhookUrl(config.webhook_url.trim());
+  } catch (error) {
+    return {
+      ok: false,
+      message: `Could not ask the server whether deliveries may reach this URL: ${getErrorMessage(error)}`,
+    };
+  }
+  if (!check.allowed) {
+    return {
+      ok: false,
+      message: `Real deliveries to this URL will be refused: ${check.reason ?? 'not allowed'}`,
+    };
+  }
+  return testWebhook(config);
+}
+
 export function useTestWebhook() {
-  return useMutation({ mutationFn: testWebhook });
+  return useMutation({ mutationFn: checkThenTestWebhook });
 }

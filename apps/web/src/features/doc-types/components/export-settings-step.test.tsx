@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { stubFetch } from '@/test/fetch-stub';
+import { json, stubFetch } from '@/test/fetch-stub';
 import { render, screen, userEvent, waitFor } from '@/test/render';
 
 import { createEmptyDraft, type DocTypeDraft, withHeadersText } from '../utils/draft';
@@ -53,6 +53,7 @@ describe('ExportSettingsStep', () => {
 
   it('posts the webhook test from the browser with headers, API key and bearer token', async () => {
     const stub = stubFetch({
+      'POST /api/webhooks:check-url': () => json({ allowed: true, reason: null }),
       'POST /parser': (_call, count) =>
         count === 1
           ? new Response(null, { status: 200, statusText: 'OK' })
@@ -86,11 +87,36 @@ describe('ExportSettingsStep', () => {
   });
 
   it('shows the error message when the request cannot be sent', async () => {
-    stubFetch({ 'POST /parser': () => Promise.reject(new TypeError('Failed to fetch')) });
+    stubFetch({
+      'POST /api/webhooks:check-url': () => json({ allowed: true, reason: null }),
+      'POST /parser': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     render(<Harness />, { user: null });
     await enableWebhook();
     await userEvent.click(screen.getByRole('button', { name: 'Test Webhook' }));
     expect(await screen.findByText('Failed to fetch')).toBeInTheDocument();
+  });
+
+  it('fails the test without calling a URL that real deliveries will be refused', async () => {
+    const stub = stubFetch({
+      'POST /api/webhooks:check-url': () =>
+        json({
+          allowed: false,
+          reason:
+            'Webhook URL refused: localhost resolves to 127.0.0.1, which is a loopback address',
+        }),
+      'POST /parser': () => new Response(null, { status: 200, statusText: 'OK' }),
+    });
+    render(<Harness />, { user: null });
+    await enableWebhook();
+    await userEvent.click(screen.getByRole('button', { name: 'Test Webhook' }));
+    expect(
+      await screen.findByText(/Real deliveries to this URL will be refused: .*loopback address/),
+    ).toBeInTheDocument();
+    expect(stub.callsTo('POST /parser')).toHaveLength(0);
+    expect(stub.callsTo('POST /api/webhooks:check-url')[0]?.body).toEqual({
+      url: expect.stringMatching(/\/parser$/),
+    });
   });
 
   it('ignores headers that are not valid JSON and keeps the last valid ones', async () => {
