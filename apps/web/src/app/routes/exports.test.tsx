@@ -481,6 +481,46 @@ describe('/exports', { timeout: 30_000 }, () => {
       expect(within(dialog).getByText('Retrying')).toBeInTheDocument();
       expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
     });
+
+    it('refreshes the open deliveries while one is retried, until it ends', async () => {
+      // Only the refresh timers are simulated; everything else runs in real time.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+      const pending = delivery({
+        status: 'pending',
+        attempts: 1,
+        last_status_code: 503,
+        next_attempt_at: local(3, 8, 9, 45),
+        delivered_at: null,
+      });
+      const delivered = delivery({ attempts: 2 });
+      let done = false;
+      const stub = stubExports([exportItem({ latest_delivery: summary(pending) })], {
+        'GET /api/pipelines/pl-1/deliveries': () => json([done ? delivered : pending]),
+      });
+      try {
+        renderExports();
+        await userEvent.click(
+          within(await rowOf('invoice-001.pdf')).getByRole('button', {
+            name: 'Webhook deliveries of invoice-001.pdf',
+          }),
+        );
+        const dialog = await screen.findByRole('dialog');
+        expect(await within(dialog).findByText('Retrying')).toBeInTheDocument();
+        const before = stub.callsTo('GET /api/pipelines/pl-1/deliveries').length;
+
+        done = true;
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(await within(dialog).findByRole('button', { name: 'Resend' })).toBeInTheDocument();
+        expect(within(dialog).queryByText('Retrying')).not.toBeInTheDocument();
+        // Finished: no more refreshes.
+        const after = stub.callsTo('GET /api/pipelines/pl-1/deliveries').length;
+        expect(after).toBe(before + 1);
+        await vi.advanceTimersByTimeAsync(30_000);
+        expect(stub.callsTo('GET /api/pipelines/pl-1/deliveries')).toHaveLength(after);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });
 
