@@ -6,7 +6,7 @@ import { regionsFromMap } from '../src/reading/ppocr/detect.js';
 import { convexHull, minAreaRect, unclip } from '../src/reading/ppocr/geometry.js';
 import { rotateGrey } from '../src/reading/ppocr/grey-image.js';
 import { decode } from '../src/reading/ppocr/recognize.js';
-import { rowWords, runOnSplits } from '../src/reading/ppocr/row-words.js';
+import { fixDashes, rowWords, runOnSplits } from '../src/reading/ppocr/row-words.js';
 import { receiptJpeg } from './fixtures/generate.js';
 
 afterAll(async () => {
@@ -130,9 +130,16 @@ describe('rows into words', () => {
     ]);
   });
 
-  it('splits a date run on into its time, and a day into its month', () => {
+  it('splits a date run on into its time, a label into its date, and a day into its month', () => {
     expect(runOnSplits('25/12/20188:13:39PM')).toEqual([10]);
     expect(runOnSplits('18-11-1813:58')).toEqual([8]);
+    expect(runOnSplits('02-03-184723')).toEqual([8]);
+    expect(runOnSplits('#19-18/03/2018')).toEqual([4]);
+    expect(runOnSplits('Date:25/12/20188:13:39PM')).toEqual([5, 15]);
+    expect(runOnSplits('18/03/2018')).toEqual([]);
+    expect(runOnSplits('02-03-2018')).toEqual([]);
+    expect(runOnSplits('03-6092-1968')).toEqual([]);
+    expect(fixDashes('05~05-17')).toBe('05-05-17');
     expect(runOnSplits('05Mar2018')).toEqual([2, 5]);
     expect(runOnSplits('Mar2018')).toEqual([3]);
     expect(runOnSplits('12.50')).toEqual([]);

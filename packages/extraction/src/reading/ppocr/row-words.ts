@@ -5,17 +5,27 @@ import type { RecognizedChar, RowReading } from './recognize.js';
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
+/** A numeric date with a four-digit year, and one with a two-digit year. */
+const LONG_DATE = '\\d{1,2}[-/.]\\d{1,2}[-/.](?:19|20)\\d{2}';
+const SHORT_DATE = '\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{2}';
+
 /**
  * Where a word the recogniser ran together should split: it drops a narrow space, so a date runs
- * on into the time printed after it ("25/12/20188:13:39PM") and a day into its month ("05Mar2018").
- * Answers the split points (character indexes), none for an ordinary word.
+ * on into the time printed after it ("25/12/20188:13:39PM", "02-03-184723"), a label or a number
+ * into the date after it ("#19-18/03/2018") and a day into its month ("05Mar2018"). Answers the
+ * split points (character indexes), none for an ordinary word.
  */
 export function runOnSplits(text: string): number[] {
-  const dateTime = /^(.*?\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})([0-2]?\d[:.][0-5]\d.*)$/.exec(
-    text,
-  );
-  if (dateTime) return [dateTime[1]!.length];
-  const shortYear = /^(\d{1,2}[-/.]\d{1,2}[-/.]\d{2})([0-2]?\d:[0-5]\d.*)$/.exec(text);
+  const before = new RegExp(`^(.*[^\\d/.-]|.*\\d-)(${LONG_DATE}.*)$`).exec(text);
+  if (before && before[1]!.length > 0) {
+    const at = before[1]!.length;
+    return [at, ...runOnSplits(text.slice(at)).map((i) => at + i)];
+  }
+  if (new RegExp(`^${LONG_DATE}$`).test(text)) return [];
+  const longYear = new RegExp(`^(${LONG_DATE})([0-2]?\\d[:.][0-5]\\d.*)$`).exec(text);
+  if (longYear) return [longYear[1]!.length];
+  // a two-digit year, then figures that cannot be the rest of a four-digit one
+  const shortYear = new RegExp(`^(${SHORT_DATE})(\\d[\\d:.]*(?:[AP]M)?)$`, 'i').exec(text);
   if (shortYear) return [shortYear[1]!.length];
   const dayMonth = new RegExp(`^(\\d{1,2})(${MONTH})((?:19|20)?\\d{2})?$`, 'i').exec(text);
   if (dayMonth) {
@@ -26,6 +36,11 @@ export function runOnSplits(text: string): number[] {
   const monthYear = new RegExp(`^(${MONTH})((?:19|20)\\d{2})$`, 'i').exec(text);
   if (monthYear) return [monthYear[1]!.length];
   return [];
+}
+
+/** The recogniser reads a dash between figures as a tilde now and then ("05~05-17"). */
+export function fixDashes(text: string): string {
+  return text.replace(/(?<=\d)~(?=\d)/g, '-');
 }
 
 /**
@@ -44,7 +59,7 @@ export function rowWords(reading: RowReading, rect: RotatedRect): Word[] {
   }
   if (current.length) groups.push(current);
   const parts = groups.flatMap((g) => {
-    const splits = runOnSplits(g.map((c) => c.text).join(''));
+    const splits = runOnSplits(fixDashes(g.map((c) => c.text).join('')));
     const pieces: RecognizedChar[][] = [];
     let from = 0;
     for (const at of splits) {
@@ -65,7 +80,7 @@ export function rowWords(reading: RowReading, rect: RotatedRect): Word[] {
     const start = Math.max(0, g[0]!.at - pitch / 2);
     const end = Math.min(1, g[g.length - 1]!.at + pitch / 2);
     return {
-      text: g.map((c) => c.text).join(''),
+      text: fixDashes(g.map((c) => c.text).join('')),
       box: spanBounds(rect, start, end),
       confidence: g.reduce((a, c) => a + c.probability, 0) / g.length,
     };
