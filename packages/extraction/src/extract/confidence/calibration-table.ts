@@ -12,69 +12,84 @@ export interface CalibrationStep {
 export const CALIBRATION: Record<string, CalibrationStep[]> = {
   address: [
     {
-      from: 0.609,
-      p: 0.268,
-      n: 27,
+      from: 0.578,
+      p: 0.056,
+      n: 8,
+    },
+    {
+      from: 0.625,
+      p: 0.5,
+      n: 8,
+    },
+    {
+      from: 0.631,
+      p: 0.525,
+      n: 19,
+    },
+    {
+      from: 0.636,
+      p: 0.595,
+      n: 20,
     },
     {
       from: 0.64,
-      p: 0.528,
-      n: 17,
-    },
-    {
-      from: 0.643,
-      p: 0.676,
-      n: 16,
+      p: 0.755,
+      n: 50,
     },
   ],
   amount: [
     {
-      from: 0.349,
-      p: 0.833,
-      n: 14,
+      from: 0.334,
+      p: 0.825,
+      n: 19,
     },
     {
-      from: 0.943,
-      p: 0.946,
-      n: 27,
+      from: 0.888,
+      p: 0.967,
+      n: 45,
     },
     {
       from: 0.99,
-      p: 0.98,
-      n: 24,
+      p: 0.989,
+      n: 46,
     },
   ],
   'amount:checked': [
     {
-      from: 0.629,
-      p: 0.983,
-      n: 28,
+      from: 0.684,
+      p: 0.99,
+      n: 51,
     },
   ],
   date: [
     {
       from: 0.552,
-      p: 0.961,
-      n: 63,
+      p: 0.977,
+      n: 106,
     },
   ],
   'date:labelled': [
     {
       from: 0.699,
-      p: 0.984,
-      n: 31,
+      p: 0.991,
+      n: 52,
     },
   ],
   name: [
     {
-      from: 0.524,
-      p: 0.537,
-      n: 26,
+      from: 0.527,
+      p: 0.46,
+      n: 24,
     },
     {
-      from: 0.786,
-      p: 0.913,
-      n: 39,
+      from: 0.78,
+      p: 0.719,
+      n: 15,
+    },
+    {
+      from: 0.785,
+      p: 0.91,
+      n: 71,
     },
   ],
 };

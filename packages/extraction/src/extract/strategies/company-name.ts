@@ -53,6 +53,7 @@ export function normaliseCompany(text: string): string {
   return (
     fixOcrLetters(text)
       .replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2')
+      .replace(/\b(Sdn\.?\s*)Bnd\b/g, '$1Bhd')
       // a 0 for an O after a capital ("C0.", "N0"), a 5 for the S of "S/B" (Sendirian Berhad)
       .replace(/\b([A-Z])0(?=\.|\b)/g, '$1O')
       .replace(/\b[5$]\s?\/\s?B\b/g, 'S/B')

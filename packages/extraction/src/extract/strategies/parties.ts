@@ -45,12 +45,17 @@ function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string
     good
       .map((w) => w.text)
       .join(' ')
-      .replace(/\s*\(\s*[\dIl]\d{2,}[-\s]?[a-z0-9]?\s*\)\s*$/i, '')
+      // a registration number after the name, its figures misread ("(S19537-X)", "(I393S6 A)")
+      .replace(/\s*\(\s*(?=[^)]*\d{3})[0-9a-z]{4,9}(?:\s?-?\s?[a-z0-9])?\s*\)\s*$/i, '')
       .replace(/^[|\s"'‘“]+|[|\s]+$/g, '')
       .trim(),
   );
   if (!text || avgConf(words) < 0.5) return null;
-  if (NOT_VENDOR.test(text.replace(/[^a-z ]/gi, '').trim())) return null;
+  const plain = text.replace(/[^a-z ]/gi, '').trim();
+  // a title read with a gap inside a word ("TAX INVOI CE") is still a title
+  if (NOT_VENDOR.test(plain) || NOT_VENDOR.test(plain.replace(/\s+/g, ''))) return null;
+  // a web or mail address line is a slogan or contact, not the name ("TQ FOR SHOPPING WITH x.com")
+  if (/www\.|https?:|@|\.com\b/i.test(text)) return null;
   // a section title ("Hotel Details", "Billing Information") heads a block, it is nobody's name
   if (/\b(details|information|info|summary|overview)\s*:?$/i.test(text)) return null;
   if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
@@ -128,12 +133,16 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
   const next = top[idx + 1];
   // a name too long for one line continues on the next, which ends in the legal form ("… HARDWARE" /
   // "ENTERPRISE (SETIA ALAM) SDN BHD"); a trade word alone ("BAKERY") does not end a legal name
+  // a bracket left open ("ENTERPRISE (SETIA") closes on the next line
+  const openBracket = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
   const continues =
     next !== undefined &&
     next.row.index === chosen.row.index + 1 &&
+    (openBracket ? /\)/.test(next.text) : true) &&
     next.text.split(/\s+/).length <= 6 &&
     !looksAddress(next.text) &&
-    ((!COMPANY_SUFFIX.test(text) && COMPANY_SUFFIX.test(next.text)) ||
+    (openBracket ||
+      (!COMPANY_SUFFIX.test(text) && COMPANY_SUFFIX.test(next.text)) ||
       (!STRONG_SUFFIX.test(normaliseCompany(text)) &&
         STRONG_SUFFIX.test(normaliseCompany(next.text))));
   if (next && continues) {
