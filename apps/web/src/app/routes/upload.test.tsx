@@ -237,3 +237,40 @@ describe('/upload', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Upload Documents' })).toBeInTheDocument();
   });
 });
+
+describe('/upload: a file of another type', { timeout: 20_000 }, () => {
+  it('processes it as the type the classifier assigns, without uploading it again', async () => {
+    const stub = stubFetch({
+      'GET /api/doc-types': () => json(docTypes),
+      'POST /api/files:upload': (call) =>
+        json(stored(((call.body as FormData).get('file') as File).name)),
+      'POST /api/uploads:validate': (call) =>
+        json(
+          (call.body as { fileId: string }).fileId === 'file-receipt.pdf'
+            ? { matchedDocTypeId: 'dt-2', reason: 'This looks like a Receipt', score: 0.2 }
+            : { matchedDocTypeId: 'dt-1', reason: 'Matches Invoice', score: 0.9 },
+        ),
+      'POST /api/uploads': () => json({ upload_id: 'up-1', pipeline_ids: ['pl-1'] }),
+    });
+    render(<AppRoutes />, { route: '/upload?docTypeId=dt-1', user: fixtures.me() });
+    await userEvent.upload(await screen.findByLabelText('Upload documents'), [
+      pdf('invoice.pdf'),
+      pdf('receipt.pdf'),
+    ]);
+    await waitFor(() => expect(statusOf('receipt.pdf')).toHaveTextContent('invalid'));
+    expect(within(rowOf('invoice.pdf')).queryByRole('button', { name: /Process as/ })).toBeNull();
+
+    await userEvent.click(
+      within(rowOf('receipt.pdf')).getByRole('button', { name: 'Process as Receipt' }),
+    );
+    expect(await screen.findByText('receipt.pdf sent for processing as Receipt')).toBeVisible();
+    expect(stub.callsTo('POST /api/uploads')[0]?.body).toEqual({
+      docTypeId: 'dt-2',
+      files: ['file-receipt.pdf'],
+    });
+    expect(stub.callsTo('POST /api/files:upload')).toHaveLength(2);
+    // The rest of the upload is untouched: the invoice still waits for Start Processing.
+    expect(screen.queryByRole('listitem', { name: 'receipt.pdf' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Processing (1 files)' })).toBeEnabled();
+  });
+});

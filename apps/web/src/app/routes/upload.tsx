@@ -10,7 +10,9 @@ import { useDocTypes } from '@/features/doc-types/api/get-doc-types';
 import { useCreateUpload } from '@/features/uploads/api/create-upload';
 import { FileValidationList } from '@/features/uploads/components/file-validation-list';
 import { UploadDropZone } from '@/features/uploads/components/upload-drop-zone';
+import type { UploadItem } from '@/features/uploads/hooks/upload-queue';
 import { useUploadQueue } from '@/features/uploads/hooks/use-upload-queue';
+import { getErrorMessage } from '@/lib/api-client';
 
 /** /upload and /uploads: choose a type, drop files, check them, then start processing. */
 export function UploadRoute() {
@@ -22,6 +24,8 @@ export function UploadRoute() {
   const docTypeId = docTypes.data?.some((type) => type.id === chosen) ? chosen : null;
   const queue = useUploadQueue(docTypeId);
   const createUpload = useCreateUpload();
+  const processAsUpload = useCreateUpload();
+  const typeNames = Object.fromEntries((docTypes.data ?? []).map((type) => [type.id, type.name]));
 
   const validCount = queue.validFileIds.length;
   const canStart = docTypeId !== null && validCount > 0 && !queue.inProgress;
@@ -40,6 +44,31 @@ export function UploadRoute() {
           });
           void navigate('/');
         },
+      },
+    );
+  };
+
+  // A file the classifier assigns to another type is processed as that type, from its row, with
+  // the copy already stored: nothing is uploaded again.
+  const processAs = (item: UploadItem) => {
+    const typeId = item.matchedDocTypeId;
+    if (!typeId || !item.fileId) return;
+    processAsUpload.mutate(
+      { docTypeId: typeId, files: [item.fileId] },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: 'Processing started',
+            message: `${item.file.name} sent for processing as ${typeNames[typeId] ?? 'its type'}`,
+          });
+          queue.remove(item.id);
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: getErrorMessage(error, 'Processing could not start'),
+          }),
       },
     );
   };
@@ -103,6 +132,11 @@ export function UploadRoute() {
             validCount={validCount}
             onRemove={queue.remove}
             onClearAll={queue.clear}
+            typeNames={typeNames}
+            onProcessAs={processAs}
+            processingFileId={
+              processAsUpload.isPending ? (processAsUpload.variables.files[0] ?? null) : null
+            }
           />
         )}
 

@@ -10,7 +10,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { IconArrowForwardUp, IconX } from '@tabler/icons-react';
 
 import type { UploadItem, UploadStatus } from '../hooks/upload-queue';
 
@@ -29,9 +29,21 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id: string) => void }) {
+interface UploadRowProps {
+  item: UploadItem;
+  onRemove: (id: string) => void;
+  /** The name of the type the classifier assigns the file to, if it is one of the company's. */
+  matchedTypeName: string | null;
+  onProcessAs?: (item: UploadItem) => void;
+  /** A 'Process as' request for this row is on its way. */
+  processing: boolean;
+}
+
+function UploadRow({ item, onRemove, matchedTypeName, onProcessAs, processing }: UploadRowProps) {
   const look = STATUS_LOOK[item.status];
   const name = item.file.name;
+  const canProcessAs =
+    item.status === 'invalid' && item.fileId !== null && matchedTypeName !== null && onProcessAs;
   return (
     <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -59,6 +71,17 @@ function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id: string
             </Text>
           )}
         </Stack>
+        {canProcessAs && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconArrowForwardUp size={14} />}
+            loading={processing}
+            onClick={() => onProcessAs(item)}
+          >
+            Process as {matchedTypeName}
+          </Button>
+        )}
         <Badge color={look.color} variant="light" data-status={item.status}>
           {look.label}
         </Badge>
@@ -82,6 +105,12 @@ export interface FileValidationListProps {
   validCount: number;
   onRemove: (id: string) => void;
   onClearAll: () => void;
+  /** Type names by id, for files the classifier assigns to another of the company's types. */
+  typeNames?: Record<string, string>;
+  /** Processes an invalid file as the type the classifier assigns it to, without uploading it again. */
+  onProcessAs?: (item: UploadItem) => void;
+  /** The stored file whose 'Process as' request is on its way. */
+  processingFileId?: string | null;
 }
 
 /** 'File Validation Results': each file's status, progress and reason, with Remove and Clear All. */
@@ -90,6 +119,9 @@ export function FileValidationList({
   validCount,
   onRemove,
   onClearAll,
+  typeNames = {},
+  onProcessAs,
+  processingFileId = null,
 }: FileValidationListProps) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="file-validation-results">
@@ -108,7 +140,16 @@ export function FileValidationList({
       </Group>
       <Stack gap="xs" role="list" aria-label="Files">
         {items.map((item) => (
-          <UploadRow key={item.id} item={item} onRemove={onRemove} />
+          <UploadRow
+            key={item.id}
+            item={item}
+            onRemove={onRemove}
+            matchedTypeName={
+              item.matchedDocTypeId ? (typeNames[item.matchedDocTypeId] ?? null) : null
+            }
+            onProcessAs={onProcessAs}
+            processing={item.fileId !== null && processingFileId === item.fileId}
+          />
         ))}
       </Stack>
     </Stack>

@@ -25,6 +25,8 @@ export interface UploadItem {
   /** Set once the file is stored. */
   fileId: string | null;
   pages: number | null;
+  /** Invalid for the chosen type because the classifier assigns it to this other type. */
+  matchedDocTypeId: string | null;
 }
 
 export interface UploadQueueDeps {
@@ -70,7 +72,7 @@ export class UploadQueue {
     this.setItems(
       this.items.map((item) =>
         item.status === 'valid' || item.status === 'invalid'
-          ? { ...item, status: 'queued', message: null }
+          ? { ...item, status: 'queued', message: null, matchedDocTypeId: null }
           : item,
       ),
     );
@@ -86,6 +88,7 @@ export class UploadQueue {
       message: null,
       fileId: null,
       pages: null,
+      matchedDocTypeId: null,
     }));
     this.setItems([...this.items, ...added]);
     void this.pump();
@@ -163,11 +166,12 @@ export class UploadQueue {
         return;
       }
       if (result.matchedDocTypeId === docTypeId) {
-        this.update(item.id, { status: 'valid', message: null });
+        this.update(item.id, { status: 'valid', message: null, matchedDocTypeId: null });
       } else {
         this.update(item.id, {
           status: 'invalid',
           message: result.reason || 'Document type validation failed',
+          matchedDocTypeId: result.matchedDocTypeId,
         });
       }
     } catch (error) {
