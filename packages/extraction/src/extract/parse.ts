@@ -82,7 +82,8 @@ const YEAR =
 export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] {
   const out: ParsedDate[] = [];
   // Both repairs keep the text's length, so match indexes still point into the original text.
-  const src = repairDateYears(fixOcrDigits(text));
+  // a tilde between figures is a hyphen OCR read wavy ("05~05-17"); the length stays the same
+  const src = repairDateYears(fixOcrDigits(text)).replace(/(?<=\d)~(?=\d)/g, '-');
   const taken: [number, number][] = [];
   const push = (m: RegExpExecArray, y: number, mo: number, d: number, ambiguous: boolean) => {
     const start = m.index;
@@ -131,6 +132,20 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
       if (order === 'dmy') push(m, y, b, a, a !== b);
       else push(m, y, a, b, a !== b);
     }
+  }
+  // a slashed date printed straight after a till or register number ("REG #19-18/03/2018")
+  const afterNumber = new RegExp(
+    `(?<=\\d\\s?-\\s?)(\\d{1,2})\\s?(/)\\s?(\\d{1,2})\\s?/\\s?${YEAR}`,
+    'g',
+  );
+  while ((m = afterNumber.exec(src))) {
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    const y = fullYear(Number(m[4]));
+    if (a > 12 && b <= 12) push(m, y, b, a, false);
+    else if (b > 12 && a <= 12) push(m, y, a, b, false);
+    else if (order === 'dmy') push(m, y, b, a, a !== b);
+    else push(m, y, a, b, a !== b);
   }
   // OCR loses the second separator: "09- 06 2018" (four-digit year only, so amounts are not taken)
   const loose = /(?<![\d/.-])(\d{1,2})\s?[-/.]\s?(\d{1,2})\s(\d{4})(?![\d.,])/g;
