@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { readDocument, terminateOcr } from '../src/index.js';
+import { useOcrModels } from '../src/reading/ppocr/models.js';
 import { regionsFromMap } from '../src/reading/ppocr/detect.js';
 import { convexHull, minAreaRect, unclip } from '../src/reading/ppocr/geometry.js';
 import { rotateGrey } from '../src/reading/ppocr/grey-image.js';
@@ -45,6 +46,27 @@ describe('the PP-OCR page reader', () => {
     expect(page.lines.map((l) => l.text.replace(/\t/g, ' '))).toEqual(RECEIPT);
     // described as the upright page: as wide as the receipt was drawn
     expect(page.width).toBe(600);
+  });
+});
+
+describe('when the models cannot be loaded', () => {
+  it('fails the reading with the reason, and reads again once they are back', async () => {
+    const receipt = await receiptJpeg(['TOTAL 9.00']);
+    await terminateOcr();
+    useOcrModels({
+      detector: '/nonexistent/det.onnx',
+      recognizer: '/nonexistent/rec.onnx',
+      dictionary: '/nonexistent/keys.txt',
+      direction: '/nonexistent/cls.onnx',
+    });
+    try {
+      await expect(readDocument(receipt, 'receipt.jpg')).rejects.toThrow(/OCR failed|nonexistent/);
+    } finally {
+      useOcrModels(null);
+      await terminateOcr();
+    }
+    const doc = await readDocument(receipt, 'receipt.jpg');
+    expect(doc.pages[0]!.lines.map((l) => l.text.replace(/\t/g, ' '))).toEqual(['TOTAL 9.00']);
   });
 });
 
