@@ -1,0 +1,145 @@
+import { PRESETS } from '@parser/contracts';
+import { invoicePdf } from '@parser/test-documents';
+import { describe, expect, it } from 'vitest';
+
+import {
+  callApi,
+  PASSWORD,
+  type SeededUser,
+  signUpViaApi,
+  uniqueEmail,
+  uploadFileViaApi,
+} from '../support/api.js';
+import { pathOf, useE2E, waitForPath } from '../support/harness.js';
+import { field, loginViaUi, text, visible } from '../support/ui.js';
+
+const e2e = useE2E();
+
+interface PipelinePage {
+  items: { pipeline_id: string; original_filename: string }[];
+}
+
+async function createInvoiceType(admin: SeededUser): Promise<string> {
+  const type = await callApi<{ id: string }>(
+    e2e().baseUrl,
+    'POST',
+    '/api/doc-types',
+    {
+      name: 'Supplier invoices',
+      presetKey: 'invoice',
+      fields: PRESETS.invoice.fields,
+      tables: PRESETS.invoice.tables,
+      agentsEnabled: { extract: true, data_entry: false, recon: false },
+    },
+    admin.access_token,
+  );
+  return type.id;
+}
+
+const pendingReview = (user: SeededUser) =>
+  callApi<PipelinePage>(
+    e2e().baseUrl,
+    'GET',
+    '/api/pipelines/pending-review',
+    undefined,
+    user.access_token,
+  );
+
+/** Invoices uploaded one after the other and taken to review; answers the pending list. */
+async function invoicesInReview(admin: SeededUser, typeId: string, names: string[]) {
+  for (const [index, name] of names.entries()) {
+    const invoice = await invoicePdf({ invoiceNumber: `INV-${700 + index}` });
+    const file = await uploadFileViaApi(e2e().baseUrl, admin, name, invoice.bytes);
+    await callApi(
+      e2e().baseUrl,
+      'POST',
+      '/api/uploads',
+      { docTypeId: typeId, files: [file] },
+      admin.access_token,
+    );
+  }
+  await expect
+    .poll(async () => (await pendingReview(admin)).items.length, { timeout: 60_000 })
+    .toBe(names.length);
+  return (await pendingReview(admin)).items;
+}
+
+const setSettings = (admin: SeededUser, settings: Record<string, unknown>) =>
+  callApi(e2e().baseUrl, 'PUT', '/api/company/settings', settings, admin.access_token);
+
+describe("the clerk's day", () => {
+  it('works through the review queue with Submit & next, guarding unsaved edits', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
+    const typeId = await createInvoiceType(admin);
+    const queue = await invoicesInReview(admin, typeId, ['first.pdf', 'second.pdf', 'third.pdf']);
+    const [newest, middle] = queue as [PipelinePage['items'][0], PipelinePage['items'][0]];
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${newest.pipeline_id}`);
+    await visible(text(page, '1 of 3 to review'));
+
+    // The shortcut list opens with '?' once focus is outside a text box.
+    await page.getByRole('heading', { name: 'Review Document' }).click();
+    await page.keyboard.press('?');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await visible(shortcuts.getByText('Open the next document of the queue'));
+    await page.keyboard.press('Escape');
+
+    // An edit not saved holds the way to the next document.
+    await field(page, 'PO Number').fill('PO-42');
+    await page.getByRole('button', { name: 'Next document' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(pathOf(page)).toBe(`/review/${newest.pipeline_id}`);
+
+    // Submit & next saves it and opens the next one of the queue.
+    await page.getByRole('button', { name: 'Submit & next' }).click();
+    await waitForPath(page, `/review/${middle.pipeline_id}`);
+    await visible(text(page, '1 of 2 to review'));
+    const submitted = await callApi<{ current_step: string; reviewed_data: { fields: object } }>(
+      e2e().baseUrl,
+      'GET',
+      `/api/pipelines/${newest.pipeline_id}/review`,
+      undefined,
+      admin.access_token,
+    );
+    expect(submitted.current_step).toBe('approval');
+    expect(submitted.reviewed_data.fields).toMatchObject({ po_number: 'PO-42' });
+  });
+
+  it('keeps the submitter from approving when the company wants someone else to', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('four'), PASSWORD, 'Acme Ltd');
+    const typeId = await createInvoiceType(admin);
+    const [only] = await invoicesInReview(admin, typeId, ['self.pdf']);
+    await setSettings(admin, { allow_self_approval: false });
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${only!.pipeline_id}`);
+    await field(page, 'Review Notes').fill('Checked against PO 7781');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const decision = page.getByRole('form', { name: 'Approval Decision' });
+    await visible(decision.getByText('Someone else approves this'));
+    expect(await decision.getByRole('button', { name: 'Approve', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await visible(text(page, 'Checked against PO 7781'));
+  });
+
+  it('returns a signed-out visitor to the review link after signing in', async () => {
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('link'), PASSWORD, 'Acme Ltd');
+    const typeId = await createInvoiceType(admin);
+    const [only] = await invoicesInReview(admin, typeId, ['linked.pdf']);
+    const { page } = await e2e().newUser();
+
+    await page.goto(`/review/${only!.pipeline_id}`);
+    await waitForPath(page, '/');
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.getByLabel(/^\s*Email/).fill(admin.email);
+    await field(page, 'Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(page, `/review/${only!.pipeline_id}`);
+    await visible(page.getByRole('heading', { name: 'Review Document' }));
+  });
+});
