@@ -31,6 +31,17 @@ export function repairAddressFigures(text: string): string {
   );
 }
 
+/**
+ * Commas as OCR misreads them between an address's parts: a period after a whole word (abbreviations
+ * such as "JLN." or "Str." are shorter) or between a number and a postcode, and a semicolon.
+ */
+export function repairAddressCommas(text: string): string {
+  return text
+    .replace(/(?<=[A-Za-z]{4})\.\s?(?=[A-Za-z])/g, ', ')
+    .replace(/(?<=\d)\.\s(?=\d{4,})/g, ', ')
+    .replace(/\s?;\s?/g, ', ');
+}
+
 const COUNTRIES =
   /\b(malaysia|singapore|indonesia|thailand|deutschland|germany|österreich|austria|schweiz|switzerland|france|belgique|belgium|nederland|netherlands|españa|spain|italia|italy|portugal|brasil|brazil|united kingdom|usa)\b\.?/gi;
 
@@ -96,7 +107,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     .replace(/\s+/g, ' ')
     .replace(LEADING_REG_NO, '');
   const text = repairAddressWords(
-    repairAddressFigures(endAtCountry(fixOcrLetters(joined))),
+    repairAddressCommas(repairAddressFigures(endAtCountry(fixOcrLetters(joined)))),
     ctx.locales,
   )
     // quote marks are specks between words here; an O read as Q before a house number ("NQ.6")
