@@ -23,7 +23,7 @@ const relationsNow = (doc: AgentDocument, log: ChangeLog) =>
   relationsOf(doc.fields, doc.tables, log.values);
 
 /**
- * Repairs a misplaced decimal separator (1205 for 120.50): only when moving it makes failing
+ * Repairs a misplaced decimal separator (1205 for 120.50): only when moving it makes two failing
  * relations hold and breaks none that held, and no other value's move does as much.
  */
 export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
@@ -48,7 +48,10 @@ export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
         }
       }
     }
+    // One equation can always be met by moving one value's separator; only a move that makes two
+    // hold at once (a line and the lines' sum) is proven by the arithmetic.
     const best = Math.max(0, ...candidates.map((c) => c.gain));
+    if (best < 2) return;
     const winners = candidates.filter((c) => c.gain === best);
     // Two values whose move explains the sums equally well: the arithmetic cannot tell which.
     if (winners.length !== 1) return;
