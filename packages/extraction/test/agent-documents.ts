@@ -34,10 +34,11 @@ export const INVOICE_TABLES: AgentTableDef[] = [
 
 type Plain = string | number | boolean | null;
 
+/** A value as read on the page (an empty one was read nowhere). */
 export const cell = (value: Plain, confidence = 0.85): ExtractedValue => ({
   value,
   confidence,
-  source: null,
+  source: value === null ? null : { page: 1, box: [0, 0, 10, 10] },
 });
 
 /** Values as the engine gives them, from plain fields and line rows. */

@@ -67,10 +67,14 @@ export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
   }
 }
 
-/** The least confident of the values a derived one comes from. */
+/**
+ * A derived value's confidence: no more than its least confident input, and below the 0.8 band,
+ * because nothing checks it (a missed line would make a derived subtotal wrong).
+ */
+const DERIVED_CEILING = 0.7;
 function confidenceOf(doc: AgentDocument, log: ChangeLog, refs: ValueRef[]): number {
   const values = refs.map((ref) => cellAt(log.values, ref)?.confidence ?? 0);
-  return values.length === 0 ? 0 : Math.min(...values);
+  return values.length === 0 ? 0 : Math.min(DERIVED_CEILING, ...values);
 }
 
 /**

@@ -134,7 +134,8 @@ export function adjustConfidence(values: ExtractionResult, report: ReconReport):
     if (check.kind !== 'arithmetic' || check.status !== 'pass') continue;
     for (const ref of check.fields) {
       const cell = cellAt(out, ref);
-      if (!cell || failed.has(refKey(ref))) continue;
+      // Only a value read on the page is confirmed by a sum; a derived one agrees by construction.
+      if (!cell?.source || failed.has(refKey(ref))) continue;
       if (cell.confidence < CONFIRMED) setValueAt(out, ref, { confidence: CONFIRMED });
     }
   }
