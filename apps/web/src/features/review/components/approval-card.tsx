@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
 import type { ApprovalAction, TenantUser } from '@parser/contracts';
 import { IconLock, IconPlayerTrackNext } from '@tabler/icons-react';
 
@@ -96,30 +96,31 @@ export function ApprovalCard({
             value={decision.notes}
             onChange={(event) => onChange({ ...decision, notes: event.currentTarget.value })}
           />
-          <Group grow gap="sm">
-            <Button
-              type="submit"
-              color={DECISION_COLORS[decision.action]}
-              loading={submitting}
-              disabled={blocked}
-              title={shortcutHint}
-            >
-              {DECISION_LABELS[decision.action]}
-            </Button>
-            {approving && onApproveAndNext && (
-              <Button
-                variant="light"
-                color="green"
-                rightSection={<IconPlayerTrackNext size={16} />}
-                onClick={onApproveAndNext}
-                disabled={blocked || submitting}
-              >
-                Approve &amp; next
-              </Button>
-            )}
-          </Group>
+          <Button
+            type="submit"
+            color={DECISION_COLORS[decision.action]}
+            loading={submitting}
+            disabled={blocked}
+            title={shortcutHint}
+          >
+            {DECISION_LABELS[decision.action]}
+          </Button>
         </Stack>
       </form>
+      {/* Outside the form: Enter in the notes sends the chosen decision, never this one. */}
+      {approving && onApproveAndNext && (
+        <Button
+          fullWidth
+          mt="sm"
+          variant="light"
+          color="green"
+          rightSection={<IconPlayerTrackNext size={16} />}
+          onClick={onApproveAndNext}
+          disabled={blocked || submitting}
+        >
+          Approve &amp; next
+        </Button>
+      )}
     </Paper>
   );
 }
