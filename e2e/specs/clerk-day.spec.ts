@@ -64,6 +64,45 @@ async function invoicesInReview(admin: SeededUser, typeId: string, names: string
   return (await pendingReview(admin)).items;
 }
 
+interface ReviewRecord {
+  version: number;
+  schema: { fields: { key: string }[]; tables: { key: string; columns: { key: string }[] }[] };
+  extracted_data: {
+    fields: Record<string, { value: unknown }>;
+    tables: Record<string, { rows: Record<string, { value: unknown }>[] }>;
+  };
+}
+
+/** Submits the review with the engine's values unchanged, as a reviewer accepting them would. */
+async function submitAsExtracted(user: SeededUser, id: string) {
+  const path = `/api/pipelines/${id}/review`;
+  const record = await callApi<ReviewRecord>(
+    e2e().baseUrl,
+    'GET',
+    path,
+    undefined,
+    user.access_token,
+  );
+  const fields = Object.fromEntries(
+    record.schema.fields.map((f) => [f.key, record.extracted_data.fields[f.key]?.value ?? null]),
+  );
+  const tables = Object.fromEntries(
+    record.schema.tables.map((t) => [
+      t.key,
+      (record.extracted_data.tables[t.key]?.rows ?? []).map((row) =>
+        Object.fromEntries(t.columns.map((c) => [c.key, row[c.key]?.value ?? null])),
+      ),
+    ]),
+  );
+  await callApi(
+    e2e().baseUrl,
+    'POST',
+    path,
+    { reviewed_data: { fields, tables }, version: record.version, action: 'submit' },
+    user.access_token,
+  );
+}
+
 const setSettings = (admin: SeededUser, settings: Record<string, unknown>) =>
   callApi(e2e().baseUrl, 'PUT', '/api/company/settings', settings, admin.access_token);
 
@@ -125,6 +164,38 @@ describe("the clerk's day", () => {
       true,
     );
     await visible(text(page, 'Checked against PO 7781'));
+  });
+
+  it('approves with Approve & next, without the ZIP when the company turned it off', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('approve'), PASSWORD, 'Acme Ltd');
+    const typeId = await createInvoiceType(admin);
+    const [newest, older] = (await invoicesInReview(admin, typeId, ['a.pdf', 'b.pdf'])) as [
+      PipelinePage['items'][0],
+      PipelinePage['items'][0],
+    ];
+    for (const { pipeline_id: id } of [older, newest]) await submitAsExtracted(admin, id);
+    await setSettings(admin, { download_zip_on_approval: false });
+    const exportRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/export')) exportRequests.push(request.url());
+    });
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${newest.pipeline_id}`);
+    await visible(text(page, '1 of 2 to approve'));
+    await page.getByRole('button', { name: 'Approve & next' }).click();
+    await waitForPath(page, `/review/${older.pipeline_id}`);
+    await visible(text(page, '1 of 1 to approve'));
+    const approved = await callApi<{ current_step: string }>(
+      e2e().baseUrl,
+      'GET',
+      `/api/pipelines/${newest.pipeline_id}/review`,
+      undefined,
+      admin.access_token,
+    );
+    expect(approved.current_step).toBe('completed');
+    expect(exportRequests).toEqual([]);
   });
 
   it('returns a signed-out visitor to the review link after signing in', async () => {
