@@ -63,9 +63,9 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
   ],
   "date": [
     {
-      "from": 0.552,
+      "from": 0.548,
       "p": 0.977,
-      "n": 109
+      "n": 110
     }
   ],
   "date:labelled": [
