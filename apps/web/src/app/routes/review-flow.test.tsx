@@ -250,6 +250,27 @@ describe('/review/:pipelineId by keyboard', { timeout: 60_000 }, () => {
     expect(field('Line Items row 1 Description')).toHaveFocus();
   });
 
+  it('tabs through the fields, then the tables, then the decision', async () => {
+    stubScreen({});
+    renderReview();
+    const paid = await screen.findByRole('textbox', { name: 'Paid' });
+    const expected = [
+      screen.getByRole('button', { name: 'Add Row' }),
+      field('Line Items row 1 Description'),
+      field('Line Items row 1 Qty'),
+      field('Line Items row 1 Amount'),
+      screen.getByRole('button', { name: 'Delete Line Items row 1' }),
+      screen.getByRole('textbox', { name: 'Review Notes' }),
+      screen.getByRole('button', { name: 'Save Draft' }),
+      screen.getByRole('button', { name: 'Submit Review' }),
+    ];
+    paid.focus();
+    for (const element of expected) {
+      await userEvent.tab();
+      expect(element).toHaveFocus();
+    }
+  });
+
   it('asks to confirm a decision made by shortcut, and sends nothing on Cancel', async () => {
     const stub = stubScreen({
       record: atApproval(),
