@@ -241,6 +241,14 @@ async function main(): Promise<void> {
       const agents = runAgents(agentDocument('receipt', extracted, read.doc.text));
       // Real receipts add up: every arithmetic failure is a false flag.
       count(receipts.flagged, sumFlagged(agents.report));
+      if (args.verbose && sumFlagged(agents.report)) {
+        const failed = agents.report.checks.filter(
+          (c) => c.kind === 'arithmetic' && c.status === 'fail',
+        );
+        console.log(
+          `${item.name} total=${truth.total}: ${failed.map((c) => c.message).join(' | ')}`,
+        );
+      }
       count(
         receipts.checked,
         agents.report.checks.some((check) => check.kind === 'arithmetic'),

@@ -20,6 +20,8 @@ export interface Relation {
   right: Term[];
   /** For a line: its row. */
   row?: number;
+  /** How far apart the sides may be; one cent unless a cash rounding applies. */
+  tolerance?: number;
 }
 
 export type NumberAt = (ref: ValueRef) => number | null;
@@ -58,8 +60,12 @@ export function imbalance(relation: Relation, at: NumberAt): number | null {
 
 export const holds = (relation: Relation, at: NumberAt): boolean | null => {
   const gap = imbalance(relation, at);
-  return gap === null ? null : Math.abs(gap) <= CENT;
+  return gap === null ? null : Math.abs(gap) <= (relation.tolerance ?? CENT);
 };
+
+/** A total rounded to 0.05 for cash (as Malaysian and Swiss receipts are) may differ by 0.02. */
+const CASH_ROUNDING = 0.025;
+const isCashRounded = (total: number) => Math.abs(total * 20 - Math.round(total * 20)) < 1e-6;
 
 export const refsOf = (relation: Relation): ValueRef[] => [
   ...relation.left.flat(),
@@ -166,23 +172,42 @@ export function relationsOf(
   if (lineTerms && has(subtotal)) {
     relations.push({ kind: 'lines_subtotal', left: lineTerms, right: [[subtotal]] });
   }
+  const totalValue = total === null ? null : at(total);
+  const tolerance =
+    totalValue !== null && isCashRounded(totalValue) ? { tolerance: CASH_ROUNDING } : {};
   if (has(total)) {
     if (has(subtotal)) {
       const withoutTax: Relation = {
         kind: 'subtotal_tax_total',
         left: [[subtotal]],
         right: [[total]],
+        ...tolerance,
       };
       // A tax the reader missed is not a wrong total: without it, only an exact match says anything.
+      const withTax: Relation = { ...withoutTax, left: [[subtotal], [tax!]] };
       if (has(tax)) {
-        relations.push({ ...withoutTax, left: [[subtotal], [tax]] });
+        // A subtotal equal to the total means the tax shown is included in it (receipts'
+        // "Total incl. GST").
+        relations.push(
+          holds(withTax, at) !== true && holds(withoutTax, at) === true ? withoutTax : withTax,
+        );
       } else if (tax === null || holds(withoutTax, at) === true) {
         relations.push(withoutTax);
       }
     } else if (lineTerms) {
-      const linesAlone: Relation = { kind: 'lines_total', left: lineTerms, right: [[total]] };
+      const linesAlone: Relation = {
+        kind: 'lines_total',
+        left: lineTerms,
+        right: [[total]],
+        ...tolerance,
+      };
       if (has(tax) && holds(linesAlone, at) !== true) {
-        relations.push({ kind: 'lines_tax_total', left: [...lineTerms, [tax]], right: [[total]] });
+        relations.push({
+          kind: 'lines_tax_total',
+          left: [...lineTerms, [tax]],
+          right: [[total]],
+          ...tolerance,
+        });
       } else {
         relations.push(linesAlone);
       }
