@@ -98,6 +98,15 @@ describe('rate limits on expensive routes', () => {
     expect((await send({ authorization: 'Bearer nonsense' })).statusCode).toBe(401);
     expect((await send(admin.headers)).statusCode).toBe(404);
     expectLimited(await send(admin.headers));
+    // Checking whether deliveries may reach a URL counts in the same group.
+    expectLimited(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks:check-url',
+        headers: admin.headers,
+        payload: { url: 'https://hooks.example.com/in' },
+      }),
+    );
   });
 
   it('leaves routes that are not expensive alone', async () => {

@@ -29,6 +29,8 @@ const LIMITED_ROUTES: Record<string, RateLimitGroup> = {
   'POST /api/pipelines/:id/retry': 'engine',
   'POST /api/pipelines/:id/export::webhook': 'webhooks',
   'POST /api/webhook-deliveries/:id/resend': 'webhooks',
+  // Checking a webhook address resolves its host name, an outgoing lookup like a send.
+  'POST /api/webhooks::check-url': 'webhooks',
 };
 
 /** Agent runs (`POST /api/agents/{agent}/run`) work through many documents at once. */

@@ -44,8 +44,8 @@ export function makeLine(words: Word[]): Line {
  * Groups words into lines by vertical overlap, top to bottom, words left to right.
  *
  * A line spans the whole page width: on invoices a label and its value (or a table row's cells) sit
- * side by side, and downstream positional extraction needs them on one line. This matches what
- * tesseract's single-block mode does, so text-layer and OCR pages look alike.
+ * side by side, and downstream positional extraction needs them on one line. Text-layer words and
+ * OCR words are grouped the same way, so both kinds of page look alike to the rules.
  *
  * Each line keeps a running mean of its members' top and bottom rather than their union, so one tall
  * word (a logo, a big total) cannot swallow the lines above and below it.
