@@ -11,6 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { calibrationGroupOf, calibrationKindOf, type ValueSignals } from '@parser/extraction';
 
 const MIN_STEP = 8;
@@ -106,7 +107,8 @@ export interface CalibrationStep {
 
 export const CALIBRATION: Record<string, CalibrationStep[]> = ${JSON.stringify(table, null, 2)};
 `;
-  await writeFile(out, source);
+  // Written in the project's format, so a refit never fails the format check.
+  await writeFile(out, await format(source, { ...(await resolveConfig(out)), filepath: out }));
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
 
