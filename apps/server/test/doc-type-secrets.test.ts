@@ -149,4 +149,26 @@ describe('webhook secrets of a document type', () => {
       TOKEN,
     );
   });
+
+  it('are refused as masks on a new type, which has no secret a mask could stand for', async () => {
+    const { admin } = await setup();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc-types',
+      headers: admin.headers,
+      payload: {
+        name: 'Copied invoice',
+        fields: [{ key: 'total', label: 'Total', type: 'number' }],
+        exportSettings: {
+          export_formats: [{ type: 'webhook', enabled: true }],
+          config: { webhook_url: 'https://hooks.example.com/in', auth_token: '••••9876' },
+        },
+      },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: expect.stringContaining('auth_token') as unknown,
+    });
+  });
 });

@@ -33,7 +33,12 @@ import type {
   DocTypeValues,
   StoredReferenceLink,
 } from './doc-types.repository.js';
-import { keepMaskedSecrets, maskExportSecrets, mayReadExportSecrets } from './export-secrets.js';
+import {
+  keepMaskedSecrets,
+  maskExportSecrets,
+  mayReadExportSecrets,
+  refuseMaskedSecrets,
+} from './export-secrets.js';
 import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
 import type { PipelinesRemoval, RemovedFile } from '../pipelines/pipelines-removal.js';
 
@@ -89,7 +94,7 @@ export class DocTypesService {
       extractionInstructions: input.extractionInstructions,
       dataEntryInstructions: input.dataEntryInstructions,
       referenceDocuments: links,
-      exportSettings: input.exportSettings,
+      exportSettings: refuseMaskedSecrets(input.exportSettings),
       isTemporary: input.temporary,
       createdBy: auth.userId,
     });

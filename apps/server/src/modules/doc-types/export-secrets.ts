@@ -1,4 +1,8 @@
-import type { ExportSettings, ExportSettingsPatch } from '@parser/contracts';
+import {
+  defaultExportSettings,
+  type ExportSettings,
+  type ExportSettingsPatch,
+} from '@parser/contracts';
 
 import { AppError } from '../../lib/app-error.js';
 import type { TenantAuth } from '../../plugins/auth.js';
@@ -51,7 +55,7 @@ export function keepMaskedSecrets(
     if (!sent.startsWith(MASK)) return sent;
     if (current !== undefined && sent === maskSecret(current)) return current;
     throw new AppError('VALIDATION_FAILED', {
-      message: `${what} holds a masked value that no longer matches the stored secret; enter the secret again`,
+      message: `${what} holds a masked value ("${MASK}…") that matches no stored secret; enter the secret itself`,
     });
   };
   const kept = { ...config };
@@ -70,4 +74,13 @@ export function keepMaskedSecrets(
     );
   }
   return { ...patch, config: kept };
+}
+
+/**
+ * A new type has no stored secret a mask could stand for: a mask sent on create (a type copied
+ * from one read masked, say) is refused instead of becoming the token deliveries send.
+ */
+export function refuseMaskedSecrets(settings: ExportSettings): ExportSettings {
+  keepMaskedSecrets(settings, defaultExportSettings());
+  return settings;
 }
