@@ -1,30 +1,52 @@
 /**
- * List and dashboard latency with a large tenant: seeds 100,000 pipelines (each with its own file
- * row) for one company, then loads the pending-review, stats, pending-summary and documents
- * endpoints with concurrent clients and prints p50/p99 latency and requests per second.
+ * List latency with a large tenant, next to the framework's own speed: for each database (the
+ * embedded PGlite and PostgreSQL), seeds 100,000 pipelines (each with its own file row) for one
+ * company, starts the compiled server and loads the pending-review list, the documents list and a
+ * name search with 50 connections; a bare Fastify route answering a fixed 50-row page is measured
+ * in the same run. Prints req/s, p50/p99 and the share of the bare route's req/s, with the targets.
  *
- *   npm run bench:latency [-- --pipelines 100000 --connections 10 --seconds 10]
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:latency
+ *   npm run bench:latency [-- --pipelines 100000 --connections 50 --seconds 10 --databases pglite,postgres]
+ *   LATENCY_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:latency
+ *
+ * PostgreSQL: a database of its own is created next to LATENCY_DATABASE_URL's and dropped after.
  */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import pg from 'pg';
 
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { startServer } from '../e2e/support/start-server.js';
+
+import { seedPipelines } from './seed-large-tenant.js';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+// The server runs as production runs it: compiled JavaScript (npm run build builds it).
+process.env.E2E_SERVER_ENTRY ??= path.join(benchDir, '../apps/server/dist/server.js');
+const { startServer } = await import('../e2e/support/start-server.js');
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
+const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? Number(args[index + 1]) : fallback;
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
 };
-const pipelineCount = option('pipelines', 100_000);
-const connections = option('connections', 10);
-const seconds = option('seconds', 10);
-const databaseUrl = process.env.DATABASE_URL;
+const pipelineCount = Number(option('pipelines', '100000'));
+const connections = Number(option('connections', '50'));
+const seconds = Number(option('seconds', '10'));
+const databases = option('databases', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+const postgresBase = process.env.LATENCY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Targets of the list endpoints: share of the bare route's req/s and p99. */
+const TARGETS = {
+  postgres: { share: 0.25, p99: 50 },
+  pglite: { share: 0.1, p99: 100 },
+  search: { p99: 100 },
+};
 
 async function json<T>(response: Response): Promise<T> {
   const body = await response.text();
@@ -32,127 +54,177 @@ async function json<T>(response: Response): Promise<T> {
   return JSON.parse(body) as T;
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'parser-bench-'));
-const env = {
-  AUTH_RATE_LIMIT_PER_IP: '1000',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-};
-
-// 1. A company with one document type, through the API (the server owns password hashing).
-const email = `latency-${Date.now()}@example.com`;
-const password = 'Bench-password-42';
-let tenantId: string;
-let docTypeId: string;
-{
-  const server = await startServer({ dataDir, env });
-  try {
-    const base = server.baseUrl;
-    const tokens = await json<{ uid: string; access_token: string }>(
-      await fetch(`${base}/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      }),
-    );
-    const headers = {
-      authorization: `Bearer ${tokens.access_token}`,
-      'content-type': 'application/json',
-    };
-    const me = await json<{ tenantId: string }>(
-      await fetch(`${base}/auth/register`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ uid: tokens.uid, email, tenant_name: 'Big Co' }),
-      }),
-    );
-    tenantId = me.tenantId;
-    const type = await json<{ id: string }>(
-      await fetch(`${base}/api/doc-types`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          name: 'Invoices',
-          fields: [{ key: 'total', label: 'Total', type: 'currency', required: true }],
-          tables: [],
-        }),
-      }),
-    );
-    docTypeId = type.id;
-  } finally {
-    await server.stop();
-  }
+interface Measured {
+  label: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  failed: number;
 }
 
-// 2. Seed the pipelines straight into the database, in one statement per table.
-{
-  const seedStarted = performance.now();
-  const database = await openDatabase({ url: databaseUrl ?? path.join(dataDir, 'pgdata') });
-  try {
-    await sql`
-      INSERT INTO files (id, tenant_id, storage_key, original_filename, content_type, format,
-                         size_bytes, sha256, pages, created_at)
-      SELECT md5('file' || n)::uuid, ${tenantId}, 'bench/' || n, 'invoice-' || n || '.pdf',
-             'application/pdf', 'pdf', 12345, md5(n::text), 1,
-             now() - (n || ' seconds')::interval
-      FROM generate_series(1, ${pipelineCount}) AS n`.execute(database.db);
-    // Most documents are done; a few thousand wait for review or approval, as in a busy company.
-    await sql`
-      INSERT INTO pipelines (tenant_id, doc_type_id, file_id, original_filename, current_step,
-                             created_at, updated_at)
-      SELECT ${tenantId}, ${docTypeId}, md5('file' || n)::uuid, 'invoice-' || n || '.pdf',
-             CASE WHEN n % 50 = 0 THEN 'approval'
-                  WHEN n % 20 = 0 THEN 'human_review'
-                  WHEN n % 97 = 0 THEN 'failed'
-                  ELSE 'completed' END,
-             now() - (n || ' seconds')::interval, now()
-      FROM generate_series(1, ${pipelineCount}) AS n`.execute(database.db);
-    await sql`ANALYZE`.execute(database.db);
-  } finally {
-    await database.close();
-  }
-  console.log(
-    `seeded ${pipelineCount} pipelines in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+async function load(label: string, url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    label,
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+  } satisfies Measured;
+}
+
+/** The bare Fastify route, in a process of its own like the server. */
+async function measureBare(): Promise<Measured> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx/esm', path.join(benchDir, 'bare-fastify-server.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once('exit', () => reject(new Error('the bare Fastify server exited')));
+    });
+    return await load('bare Fastify route (fixed 50 rows)', `http://127.0.0.1:${port}/bare`);
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
-// 3. Load the list endpoints.
-const server = await startServer({ dataDir, env });
-try {
-  const base = server.baseUrl;
-  const login = await json<{ access_token: string }>(
-    await fetch(`${base}/auth/login`, {
+/** A company with one document type, signed up through the API (the server hashes passwords). */
+async function signUpCompany(base: string) {
+  const email = `latency-${Date.now()}@example.com`;
+  const password = 'Bench-password-42';
+  const tokens = await json<{ uid: string; access_token: string }>(
+    await fetch(`${base}/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     }),
   );
-  const endpoints = [
-    '/api/pipelines/pending-review?limit=50',
-    '/api/pipelines/pending-approval?limit=50',
-    '/api/pipelines/stats',
-    '/api/pipelines/pending-summary',
-    '/api/documents/?limit=50',
-    '/api/documents/?limit=50&q=invoice-9999',
-  ];
-  console.log(
-    `\nLatency with ${pipelineCount} pipelines (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
-      `${connections} concurrent connections, ${seconds} s per endpoint`,
+  const headers = {
+    authorization: `Bearer ${tokens.access_token}`,
+    'content-type': 'application/json',
+  };
+  const me = await json<{ tenantId: string }>(
+    await fetch(`${base}/auth/register`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ uid: tokens.uid, email, tenant_name: 'Big Co' }),
+    }),
   );
-  console.log('  endpoint                                        p50 ms   p99 ms   req/s');
-  for (const endpoint of endpoints) {
-    const result = await autocannon({
-      url: `${base}${endpoint}`,
-      connections,
-      duration: seconds,
-      headers: { authorization: `Bearer ${login.access_token}` },
-    });
-    const failed = result.non2xx + result.errors;
-    console.log(
-      `  ${endpoint.padEnd(46)} ${String(result.latency.p50).padStart(7)}  ${String(result.latency.p99).padStart(7)}  ${result.requests.average.toFixed(0).padStart(6)}` +
-        (failed ? `   (${failed} failed)` : ''),
-    );
-  }
-} finally {
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  const type = await json<{ id: string }>(
+    await fetch(`${base}/api/doc-types`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Invoices',
+        fields: [{ key: 'total', label: 'Total', type: 'currency', required: true }],
+        tables: [],
+      }),
+    }),
+  );
+  return { email, password, tenantId: me.tenantId, docTypeId: type.id };
 }
+
+async function measureParser(kind: 'pglite' | 'postgres'): Promise<Measured[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parser-bench-'));
+  let databaseUrl: string | undefined;
+  const admin = kind === 'postgres' ? new pg.Client({ connectionString: postgresBase }) : undefined;
+  const databaseName = `parser_latency_${randomBytes(4).toString('hex')}`;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${databaseName}"`);
+    const url = new URL(postgresBase);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const env = {
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  try {
+    let company: Awaited<ReturnType<typeof signUpCompany>>;
+    {
+      const server = await startServer({ dataDir, env });
+      try {
+        company = await signUpCompany(server.baseUrl);
+      } finally {
+        await server.stop();
+      }
+    }
+    const seedStarted = performance.now();
+    const database = await openDatabase({ url: databaseUrl ?? path.join(dataDir, 'pgdata') });
+    try {
+      await seedPipelines(database.db, { ...company, count: pipelineCount });
+      await sql`ANALYZE`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+    console.log(
+      `  ${kind}: seeded ${pipelineCount} pipelines in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const server = await startServer({ dataDir, env });
+    try {
+      const base = server.baseUrl;
+      const login = await json<{ access_token: string }>(
+        await fetch(`${base}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: company.email, password: company.password }),
+        }),
+      );
+      const headers = { authorization: `Bearer ${login.access_token}` };
+      const endpoints = [
+        '/api/pipelines/pending-review?limit=50',
+        '/api/documents/?limit=50',
+        '/api/documents/?limit=50&q=invoice-9999',
+      ];
+      const measured: Measured[] = [];
+      for (const endpoint of endpoints) {
+        measured.push(await load(`${kind} ${endpoint}`, `${base}${endpoint}`, headers));
+      }
+      return measured;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+console.log(
+  `List latency: ${pipelineCount} pipelines, ${connections} connections, ${seconds} s per endpoint`,
+);
+const bare = await measureBare();
+const results: Measured[] = [];
+for (const kind of databases) results.push(...(await measureParser(kind)));
+
+const verdict = (row: Measured) => {
+  const kind = row.label.startsWith('postgres') ? 'postgres' : 'pglite';
+  const isSearch = row.label.includes('q=');
+  const share = row.requests / bare.requests;
+  const target = isSearch
+    ? `p99 ≤ ${TARGETS.search.p99} ms`
+    : `≥ ${TARGETS[kind].share * 100}%, p99 ≤ ${TARGETS[kind].p99} ms`;
+  const met = isSearch
+    ? row.p99 <= TARGETS.search.p99
+    : share >= TARGETS[kind].share && row.p99 <= TARGETS[kind].p99;
+  return `${target.padEnd(24)} ${met ? 'met' : 'MISSED'}`;
+};
+
+console.log(
+  '\n  endpoint                                                  req/s   p50 ms   p99 ms   of bare   target',
+);
+const print = (row: Measured, target: string) =>
+  console.log(
+    `  ${row.label.padEnd(55)} ${row.requests.toFixed(0).padStart(7)}  ${String(row.p50).padStart(7)}  ${String(row.p99).padStart(7)}  ${((row.requests / bare.requests) * 100).toFixed(0).padStart(6)}%   ${target}` +
+      (row.failed ? `   (${row.failed} failed)` : ''),
+  );
+print(bare, '');
+for (const row of results) print(row, verdict(row));

@@ -7,6 +7,11 @@
  *
  *   npx tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache <dir>]
  *     [--preset invoice|receipt|handwritten_log | --schema type.json] [--signals out.jsonl] [--json] [--verbose]
+ *
+ * With LLM_BASE_URL and LLM_MODEL set (as for the server; LLM_API_KEY, LLM_VISION_MODEL,
+ * LLM_TIMEOUT_S and LLM_MAX_CONCURRENCY too), every document is also read by the model after the
+ * offline engine, as the pipeline does, and the per-field accuracy of both is printed side by side
+ * with the model's fallbacks, tokens and answer time.
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import {
@@ -16,6 +21,11 @@ import {
   type TableDefinition,
 } from '@parser/contracts';
 import { extractWithSignals, parseAmount, parseDate, terminateOcr } from '@parser/extraction';
+import { loadConfig } from '../apps/server/src/config.js';
+import { aiModelSettingsFrom } from '../apps/server/src/modules/ai-model/ai-model-settings.js';
+import { ModelCallError, ModelClient } from '../apps/server/src/modules/ai-model/model-client.js';
+import { readWithModel } from '../apps/server/src/modules/ai-model/read-with-model.js';
+import type { PipelineDocType } from '../apps/server/src/modules/pipelines/pipeline-ports.js';
 import { listDocuments, type Half } from './extraction-dataset.js';
 import { readWithCache } from './reading-cache.js';
 
@@ -118,6 +128,10 @@ async function main(): Promise<void> {
   }
   if (signalsFile) await writeFile(signalsFile, '');
 
+  const modelSettings = aiModelSettingsFrom(loadConfig(process.env));
+  const modelClient = modelSettings ? new ModelClient(modelSettings) : undefined;
+  const modelPerField = new Map<string, { ok: number; n: number }>();
+  const modelRun = { used: 0, fallbacks: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0 };
   const documents = await listDocuments(folders, half);
   let read = 0;
   const perField = new Map<string, { ok: number; n: number; confident: number }>();
@@ -144,6 +158,29 @@ async function main(): Promise<void> {
     read++;
     pages += doc.pages.length;
     const { result, signals } = extractWithSignals(doc, schema);
+    // The model's pass, as the pipeline runs it; a failure keeps the offline result.
+    let withModel = result;
+    if (modelClient) {
+      try {
+        const reading = await readWithModel({
+          client: modelClient,
+          docType: benchDocType(schema),
+          doc,
+          fileName: d.name,
+          offline: result,
+        });
+        withModel = reading.merged;
+        modelRun.used++;
+        modelRun.inputTokens += reading.usage.inputTokens;
+        modelRun.outputTokens += reading.usage.outputTokens;
+        modelRun.latencyMs += reading.latencyMs;
+      } catch (error) {
+        if (!(error instanceof ModelCallError)) throw error;
+        modelRun.fallbacks++;
+        modelRun.latencyMs += error.latencyMs;
+        if (verbose) console.log(`  ! ${d.name}: ${error.message}`);
+      }
+    }
     for (const k of gtKeys) {
       const def = GT_FIELDS[k] as FieldDefinition;
       const key = given ? (ALIASES[k] ?? [k]).find((a) => a in result.fields) : k;
@@ -162,6 +199,12 @@ async function main(): Promise<void> {
           band.n++;
           if (ok) band.ok++;
         }
+      }
+      if (modelClient) {
+        const mf = modelPerField.get(k) ?? { ok: 0, n: 0 };
+        mf.n++;
+        if (same(def.type, String(gt[k]), withModel.fields[key]?.value)) mf.ok++;
+        modelPerField.set(k, mf);
       }
       const signal = signals[key];
       if (signalsFile && signal && got?.value !== null)
@@ -203,6 +246,20 @@ async function main(): Promise<void> {
     shareAtLeast08: values ? confident / values : null,
     pagesPerSecond: pages / seconds,
     peakRssMb: peakRss / 1024 / 1024,
+    ...(modelSettings
+      ? {
+          model: {
+            name: modelSettings.model,
+            fields: Object.fromEntries(
+              [...modelPerField].map(([k, v]) => [
+                k,
+                { accuracy: v.n ? v.ok / v.n : null, correct: v.ok, total: v.n },
+              ]),
+            ),
+            ...modelRun,
+          },
+        }
+      : {}),
   };
   if (args.includes('--json')) {
     console.log(JSON.stringify(report, null, 2));
@@ -225,6 +282,46 @@ async function main(): Promise<void> {
   console.log(
     `\nSpeed: ${(pages / seconds).toFixed(2)} pages/s (${seconds.toFixed(1)} s)   Peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   );
+  if (modelSettings) {
+    const requests = modelRun.used + modelRun.fallbacks;
+    console.log(`\nWith the AI model ${modelSettings.model} after the offline engine:`);
+    for (const [k, v] of modelPerField) {
+      const offline = perField.get(k);
+      console.log(
+        `  ${k.padEnd(16)} ${pct(v.ok, v.n).padStart(7)}  (${v.ok}/${v.n})   offline alone: ${offline ? pct(offline.ok, offline.n) : 'n/a'}`,
+      );
+    }
+    console.log(
+      `  ${requests} requests, ${modelRun.fallbacks} kept the offline result; tokens in/out ${modelRun.inputTokens}/${modelRun.outputTokens}; mean answer ${requests ? (modelRun.latencyMs / requests / 1000).toFixed(2) : 'n/a'} s`,
+    );
+  }
+}
+
+/** The benchmark's schema as a document type, as the pipeline hands it to the model. */
+function benchDocType(schema: Schema): PipelineDocType {
+  return {
+    id: 'benchmark',
+    name: 'Benchmark documents',
+    fields: schema.fields.map((f) => ({
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      required: f.required ?? false,
+      ...(f.aliases ? { aliases: f.aliases } : {}),
+    })),
+    tables: schema.tables.map((t) => ({
+      key: t.key,
+      label: t.label,
+      columns: t.columns.map((c) => ({
+        key: c.key,
+        label: c.label,
+        type: c.type,
+        ...(c.aliases ? { aliases: c.aliases } : {}),
+      })),
+    })),
+    extractionInstructions: '',
+    agentsEnabled: { extract: true, data_entry: false, recon: false },
+  };
 }
 
 main().catch((e: unknown) => {

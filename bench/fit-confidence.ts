@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { calibrationGroupOf, calibrationKindOf, type ValueSignals } from '@parser/extraction';
+import { calibrationGroupsOf, calibrationKindOf, type ValueSignals } from '@parser/extraction';
 
 const MIN_STEP = 8;
 /** A group with fewer values than this uses its kind's curve, a kind its raw score. */
@@ -74,10 +74,10 @@ async function main(): Promise<void> {
       if (!line.trim()) continue;
       const row = JSON.parse(line) as ValueSignals & { ok: boolean };
       const sample = { raw: row.raw, ok: row.ok };
-      const kind = calibrationKindOf(row.concept);
-      const group = calibrationGroupOf(row);
-      add(kind, sample);
-      if (group !== kind) add(group, sample);
+      // every curve that can speak for the value: its group, the group without the reading's
+      // clarity, its kind (the engine falls back along the same chain)
+      for (const group of new Set([...calibrationGroupsOf(row), calibrationKindOf(row.concept)]))
+        add(group, sample);
     }
   }
   const table: Record<string, Step[]> = {};

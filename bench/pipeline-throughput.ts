@@ -1,25 +1,48 @@
 /**
- * Pipeline throughput: N one-page invoice PDFs uploaded through the API of a freshly started
- * server, one upload request creating their pipelines, then the time until every pipeline has
- * reached human review. Prints documents per minute and the server's peak resident memory.
+ * Pipeline throughput: N one-page invoice PDFs uploaded through the API, one upload request
+ * creating their pipelines, then the time until every pipeline has reached human review. Prints
+ * documents per minute and the server's peak resident memory.
  *
  *   npm run bench:throughput [-- --documents 200 --concurrency 4]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:throughput
+ *
+ * With `--workers 1,2`: the scale-out layout on PostgreSQL instead, one API process and that many
+ * worker processes (compiled JavaScript, each on a fresh database created next to
+ * THROUGHPUT_DATABASE_URL's and dropped after); prints documents per minute per worker count and
+ * the ratio to one worker. `--worker-concurrency` sets each worker's WORKER_CONCURRENCY (default 1).
+ *
+ *   npm run bench:throughput -- --workers 1,2 --documents 200
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
+import pg from 'pg';
 
+import {
+  type ParserProcess,
+  startParserProcess,
+  stopProcess,
+} from '../apps/server/test-scale/processes.js';
 import { startServer } from '../e2e/support/start-server.js';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
+const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] ? Number(args[index + 1]) : fallback;
+  return index >= 0 && args[index + 1] ? args[index + 1]! : fallback;
 };
-const documentCount = option('documents', 200);
-const uploadConcurrency = option('concurrency', 4);
+const documentCount = Number(option('documents', '200'));
+const uploadConcurrency = Number(option('concurrency', '4'));
+const workerCounts = args.includes('--workers')
+  ? option('workers', '1,2').split(',').map(Number)
+  : undefined;
+const workerConcurrency = option('worker-concurrency', '1');
+const postgresBase =
+  process.env.THROUGHPUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function json<T>(response: Response): Promise<T> {
   const body = await response.text();
@@ -49,14 +72,23 @@ async function eachWithLimit<T>(items: T[], limit: number, work: (item: T) => Pr
   );
 }
 
-const server = await startServer({
-  env: {
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-  },
-});
-try {
-  const base = server.baseUrl;
+console.log(`generating ${documentCount} invoice PDFs…`);
+const documents = await Promise.all(
+  Array.from({ length: documentCount }, (_, n) =>
+    invoicePdf({ invoiceNumber: `INV-${100_000 + n}`, poNumber: `PO-${n}` }),
+  ),
+);
+
+interface Run {
+  uploadSeconds: number;
+  processingSeconds: number;
+  totalSeconds: number;
+  reachedReview: number;
+  failed: number;
+}
+
+/** Signs up a company on `base`, uploads the documents and waits until all are in review. */
+async function runDocuments(base: string): Promise<Run> {
   const email = `bench-${Date.now()}@example.com`;
   const tokens = await json<{ uid: string; access_token: string }>(
     await fetch(`${base}/auth/signup`, {
@@ -83,13 +115,6 @@ try {
     }),
   );
 
-  console.log(`generating ${documentCount} invoice PDFs…`);
-  const documents = await Promise.all(
-    Array.from({ length: documentCount }, (_, n) =>
-      invoicePdf({ invoiceNumber: `INV-${100_000 + n}`, poNumber: `PO-${n}` }),
-    ),
-  );
-
   const started = performance.now();
   const fileIds: string[] = [];
   await eachWithLimit(
@@ -113,20 +138,83 @@ try {
     stats = await json(await fetch(`${base}/api/pipelines/stats`, { headers }));
   }
   const finished = performance.now();
+  return {
+    uploadSeconds: (uploadedAt - started) / 1000,
+    processingSeconds: (finished - uploadedAt) / 1000,
+    totalSeconds: (finished - started) / 1000,
+    reachedReview: stats.pending_review,
+    failed: stats.failed,
+  };
+}
 
-  const processingSeconds = (finished - uploadedAt) / 1000;
-  const totalSeconds = (finished - started) / 1000;
+const perMinute = (seconds: number) => ((documentCount / seconds) * 60).toFixed(0);
+
+if (!workerCounts) {
+  const server = await startServer({
+    env: {
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    },
+  });
+  try {
+    const run = await runDocuments(server.baseUrl);
+    console.log(
+      `\nPipeline throughput (${server.baseUrl}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    );
+    console.log(`  documents                      ${documentCount}`);
+    console.log(`  upload of the files            ${run.uploadSeconds.toFixed(1)} s`);
+    console.log(`  upload request → all in review ${run.processingSeconds.toFixed(1)} s`);
+    console.log(
+      `  documents per minute           ${perMinute(run.processingSeconds)} (processing), ${perMinute(run.totalSeconds)} (including the upload)`,
+    );
+    console.log(`  reached review / failed        ${run.reachedReview} / ${run.failed}`);
+    console.log(`  server peak RSS                ${peakRssMb(server.pid) ?? 'n/a'} MB`);
+  } finally {
+    await server.stop();
+  }
+} else {
+  const admin = new pg.Client({ connectionString: postgresBase });
+  await admin.connect();
+  const rows: { workers: number; run: Run }[] = [];
+  try {
+    for (const workers of workerCounts) {
+      const databaseName = `parser_throughput_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE DATABASE "${databaseName}"`);
+      const url = new URL(postgresBase);
+      url.pathname = `/${databaseName}`;
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'parser-throughput-'));
+      // One DATA_DIR for all: its files/ is the shared blob storage of this one-machine layout.
+      const env = {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        TOKEN_SIGNING_KEY: randomBytes(48).toString('base64url'),
+        WORKER_CONCURRENCY: workerConcurrency,
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+      };
+      const processes: ParserProcess[] = [];
+      try {
+        processes.push(await startParserProcess('api', 'api', env));
+        for (let n = 0; n < workers; n++) {
+          processes.push(await startParserProcess('worker', `worker-${n + 1}`, env));
+        }
+        rows.push({ workers, run: await runDocuments(processes[0]!.baseUrl) });
+      } finally {
+        await Promise.all(processes.map((process) => stopProcess(process)));
+        await rm(dataDir, { recursive: true, force: true });
+        await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const baseline = rows[0]!.run.processingSeconds;
   console.log(
-    `\nPipeline throughput (${server.baseUrl}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    `\nPipeline throughput, 1 API + N worker processes on PostgreSQL (WORKER_CONCURRENCY=${workerConcurrency} each, ${documentCount} documents)`,
   );
-  console.log(`  documents                      ${documentCount}`);
-  console.log(`  upload of the files            ${((uploadedAt - started) / 1000).toFixed(1)} s`);
-  console.log(`  upload request → all in review ${processingSeconds.toFixed(1)} s`);
-  console.log(
-    `  documents per minute           ${((documentCount / processingSeconds) * 60).toFixed(0)} (processing), ${((documentCount / totalSeconds) * 60).toFixed(0)} (including the upload)`,
-  );
-  console.log(`  reached review / failed        ${stats.pending_review} / ${stats.failed}`);
-  console.log(`  server peak RSS                ${peakRssMb(server.pid) ?? 'n/a'} MB`);
-} finally {
-  await server.stop();
+  console.log('  workers   documents/min   vs 1 worker   reached review / failed');
+  for (const { workers, run } of rows) {
+    console.log(
+      `  ${String(workers).padStart(7)}   ${perMinute(run.processingSeconds).padStart(13)}   ${(baseline / run.processingSeconds).toFixed(2).padStart(10)}×   ${run.reachedReview} / ${run.failed}`,
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +19,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAgentJobs } from './modules/agents/agents.jobs.js';
+import { type AiModelService, aiModelRoutes, createAiModel } from './modules/ai-model/index.js';
 import { AgentsRepository } from './modules/agents/agents.repository.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { AgentsService } from './modules/agents/agents.service.js';
@@ -42,6 +44,12 @@ import { ExportsRepository } from './modules/exports/exports.repository.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { ExportsService } from './modules/exports/exports.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { enqueueLearnFromReview, registerLearningJobs } from './modules/learning/learning.jobs.js';
+import { LearningRepository } from './modules/learning/learning.repository.js';
+import { learningRoutes } from './modules/learning/learning.routes.js';
+import { LearningService } from './modules/learning/learning.service.js';
+import { Metrics } from './observability/metrics.js';
+import { observabilityPlugin } from './observability/observability.plugin.js';
 import { PipelineProcessing } from './modules/pipelines/pipeline-processing.service.js';
 import { registerPipelineJobs } from './modules/pipelines/pipelines.jobs.js';
 import { PipelinesRemoval } from './modules/pipelines/pipelines-removal.js';
@@ -87,6 +95,9 @@ export interface Services {
   webhooks: WebhooksService;
   apiKeys: ApiKeysService;
   agents: AgentsService;
+  learning: LearningService;
+  /** The optional AI model: Settings' status, per-type switch, Quick Setup's pass. */
+  aiModel: AiModelService;
 }
 
 /** The job queue of an app: what its services enqueue and what a worker needs to run it. */
@@ -113,6 +124,8 @@ export interface BuildAppOptions {
   /** Which database `db` is; on PostgreSQL the rate limit counts are shared through it. */
   databaseKind?: 'pglite' | 'postgres';
   logger?: boolean;
+  /** The process's metrics, shared with its worker; a fresh set when not given. */
+  metrics?: Metrics;
 }
 
 /** Registers plugins and modules; never listens, so tests drive it through `inject`. */
@@ -123,9 +136,18 @@ export async function buildApp({
   storage,
   databaseKind = 'pglite',
   logger = true,
+  metrics = new Metrics({ role: 'app', defaultMetrics: false }),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
+    // A request id from the load balancer ties its log lines to the proxy's; otherwise a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const forwarded = request.headers['x-request-id'];
+      return typeof forwarded === 'string' && /^[\w.:-]{1,128}$/.test(forwarded)
+        ? forwarded
+        : randomUUID();
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
@@ -133,6 +155,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(observabilityPlugin, { metrics });
 
   await app.register(fastifyCookie);
   await app.register(rejectNulCharactersPlugin);
@@ -170,7 +193,14 @@ export async function buildApp({
     queue: new JobQueue(jobsRepository),
     registry: new JobRegistry(),
   };
-  const files = new FilesService({ files: fileRows, storage, log: app.log, jobs });
+  const files = new FilesService({
+    files: fileRows,
+    storage,
+    log: app.log,
+    jobs,
+    observeReading: (document, seconds) => metrics.observeReading(document, seconds),
+  });
+  metrics.watchQueue(() => jobsRepository.queueSnapshot());
   // Engine work a request waits for runs on the worker, in the interactive lane.
   registerFileJobs(jobs.registry, files);
   const pipelineRows = new PipelinesRepository(db);
@@ -184,6 +214,15 @@ export async function buildApp({
     log: app.log,
   });
   const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, queue: jobs.queue };
+  // The optional AI model (LLM_BASE_URL + LLM_MODEL); without it the offline engine works alone.
+  const aiModel = createAiModel({
+    config,
+    db,
+    storage,
+    pipelines: pipelineRows,
+    files,
+    log: app.log,
+  });
   const agents = new AgentsService({
     db,
     agents: new AgentsRepository(db),
@@ -193,8 +232,21 @@ export async function buildApp({
     companySettings,
     queue: jobs.queue,
     log: app.log,
+    model: aiModel.agents,
   });
-  registerPipelineJobs(jobs.registry, new PipelineProcessing({ ...pipelineDeps, agents }));
+  // Learning from corrections: reviewed documents teach where each vendor prints its values.
+  const learning = new LearningService({
+    db,
+    learning: new LearningRepository(db),
+    pipelines: pipelineRows,
+    docTypes,
+    files,
+  });
+  registerLearningJobs(jobs.registry, learning);
+  registerPipelineJobs(
+    jobs.registry,
+    new PipelineProcessing({ ...pipelineDeps, agents, model: aiModel.extraction, learning }),
+  );
   registerAgentJobs(jobs.registry, agents);
   const exports = new ExportsService({ exports: new ExportsRepository(db), docTypes, files });
   const webhooks = new WebhooksService({
@@ -225,6 +277,7 @@ export async function buildApp({
       removal: pipelinesRemoval,
       tenants,
       companySettings,
+      learning,
     }),
     uploads: new UploadsService({ ...pipelineDeps, fileRows }),
     documents: new DocumentsService(new DocumentsRepository(db)),
@@ -232,15 +285,35 @@ export async function buildApp({
     webhooks,
     apiKeys: new ApiKeysService(apiKeyRows),
     agents,
+    aiModel: aiModel.service,
+    learning,
   };
   // Automatic export: a delivery is queued in the approval's own transaction.
   services.pipelines.onApproved((approved, trx) => webhooks.enqueueOnApproval(approved, trx));
+  // A submitted review teaches; an approval teaches again (its lesson replaces the submission's).
+  services.pipelines.onSubmitted((reviewed, trx) =>
+    enqueueLearnFromReview(jobs.queue, reviewed, trx),
+  );
+  services.pipelines.onApproved((approved, trx) =>
+    enqueueLearnFromReview(jobs.queue, approved, trx),
+  );
   app.decorate('jobs', jobs);
   // OCR workers keep the process alive; they are started on first use and stopped with the app.
   app.addHook('onClose', () => terminateOcr());
 
-  await app.register(authPlugin, { accessTokens, users, apiKeys: services.apiKeys });
-  await app.register(healthRoutes, { db, version: VERSION });
+  await app.register(authPlugin, {
+    accessTokens,
+    users,
+    apiKeys: services.apiKeys,
+    cacheMs: config.AUTH_CACHE_SECONDS * 1000,
+  });
+  await app.register(healthRoutes, {
+    db,
+    version: VERSION,
+    jobs: jobsRepository,
+    storage,
+    model: () => aiModel.reachability.check(),
+  });
   await app.register(authRoutes, { services, refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS });
   await app.register(tenantsRoutes, { services, publicUrl: config.PUBLIC_URL });
   await app.register(filesRoutes, { services, maxUploadBytes });
@@ -253,6 +326,8 @@ export async function buildApp({
   await app.register(webhooksRoutes, { webhooks: services.webhooks });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
   await app.register(agentsRoutes, { services });
+  await app.register(learningRoutes, { learning: services.learning });
+  await app.register(aiModelRoutes, { aiModel: aiModel.service });
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

@@ -49,6 +49,46 @@ const EnvSchema = z.object({
    * URL cannot reach into the server's own network (cloud metadata, internal services).
    */
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /**
+   * Key that signs access tokens (base64 or base64url, at least 32 bytes). Every API process of a
+   * scale-out deployment needs the same one; by default a key generated in DATA_DIR is used.
+   */
+  TOKEN_SIGNING_KEY: z.string().min(43).optional(),
+  /** Port of a worker process's /health, /ready and /metrics (npm run start:worker). */
+  WORKER_STATUS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** On SIGTERM, how long a worker lets its running jobs finish before handing them back. */
+  WORKER_STOP_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /** How long a worker's claim on a job holds without renewal; a dead worker's job reruns after it. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** How long a signed-in user's membership and role are reused before being read again. */
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Where file contents live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** e.g. http://minio:9000; leave unset for AWS S3 itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (http://host/bucket/key), needed by MinIO and most S3-compatible servers. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** Key prefix inside the bucket, so several installations can share one bucket. */
+  S3_PREFIX: z.string().default(''),
+  /**
+   * An OpenAI-compatible endpoint (Ollama, vLLM, LM Studio, llama.cpp server, OpenAI), e.g.
+   * http://localhost:11434/v1. With LLM_MODEL it turns the optional AI model on; unset, the
+   * offline engine works alone.
+   */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  /** The model's name at the endpoint, e.g. qwen2.5:7b or gpt-4o-mini. */
+  LLM_MODEL: z.string().min(1).optional(),
+  /** A model that reads page images, for images, scans and handwriting. */
+  LLM_VISION_MODEL: z.string().min(1).optional(),
+  /** How long one model answer may take before the document keeps the offline result. */
+  LLM_TIMEOUT_S: z.coerce.number().positive().max(3600).default(60),
+  /** Model requests in flight at once from this process. */
+  LLM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -1,54 +1,57 @@
 import path from 'node:path';
 
-import { ocrPoolSize } from '@parser/extraction';
-
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance.js';
 import { migrate } from './db/migrate.js';
-import { JobWorker } from './jobs/job-worker.js';
-import { loadOrCreateSecret } from './lib/secrets.js';
-import { LocalDirectoryStorage } from './storage/local-directory-storage.js';
+import { Metrics } from './observability/metrics.js';
+import { createJobWorker, requirePostgresFor, tokenSigningKeyOf } from './runtime/process-setup.js';
+import { openStorage } from './storage/open-storage.js';
 import { startOrphanBlobSweeper } from './storage/orphan-blob-sweeper.js';
 
 const config = loadConfig();
-const releaseLock = lockDataDir(config.DATA_DIR);
+// `--api-only` (npm run start:api): HTTP only, for deployments whose jobs run in worker processes
+// (src/worker.ts). Without it, the API and the worker share this process (the embedded default).
+const apiOnly = process.argv.includes('--api-only');
+if (apiOnly) requirePostgresFor('api', config);
+// API processes share nothing local; only the embedded server owns its data directory.
+const releaseLock = apiOnly ? () => undefined : lockDataDir(config.DATA_DIR);
 const database = await openDatabase({
   url: config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'),
 });
 await migrate(database.db);
 
-const storage = new LocalDirectoryStorage(path.join(config.DATA_DIR, 'files'));
+const storage = openStorage(config);
+const metrics = new Metrics({ role: apiOnly ? 'api' : 'all' });
 const app = await buildApp({
   config,
   db: database.db,
-  tokenSigningKey: loadOrCreateSecret(config.DATA_DIR, 'token-signing-key'),
+  tokenSigningKey: tokenSigningKeyOf(config),
   storage,
   databaseKind: database.kind,
+  metrics,
 });
 
 // Embedded mode: the worker runs in this process. The data directory lock makes it the only
 // worker on a PGlite database, so jobs left running by a previous process resume at once.
-const worker = new JobWorker({
-  jobs: app.jobs.repository,
-  registry: app.jobs.registry,
-  queue: app.jobs.queue,
-  logger: app.log.child({ component: 'worker' }),
-  concurrency: config.WORKER_CONCURRENCY ?? ocrPoolSize(),
-  recoverAllOnStart: database.kind === 'pglite',
-});
+const worker = apiOnly
+  ? undefined
+  : createJobWorker(app, config, metrics, { recoverAllOnStart: database.kind === 'pglite' });
 
 const stopMaintenance =
   database.kind === 'pglite' ? startEmbeddedMaintenance(database.db, app.log) : () => undefined;
 
 // Partial writes and unrecorded blobs a crash left behind are removed at start and every few hours.
-const stopBlobSweeper = startOrphanBlobSweeper({
-  storage,
-  db: database.db,
-  logger: app.log.child({ component: 'blob-sweeper' }),
-});
+// With separate processes the workers sweep.
+const stopBlobSweeper = apiOnly
+  ? () => undefined
+  : startOrphanBlobSweeper({
+      storage,
+      db: database.db,
+      logger: app.log.child({ component: 'blob-sweeper' }),
+    });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -58,7 +61,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     stopMaintenance();
     stopBlobSweeper();
-    await worker.stop();
+    await worker?.stop();
     await app.close();
     await database.close();
   } finally {
@@ -71,9 +74,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
-  await worker.start();
+  await worker?.start();
   app.log.info(
-    `Parser is running on http://localhost:${config.PORT} (database: ${database.kind}, data: ${config.DATA_DIR})`,
+    `Parser ${apiOnly ? 'API ' : ''}is running on http://localhost:${config.PORT} (database: ${database.kind}, data: ${config.DATA_DIR}, files: ${config.STORAGE})`,
   );
 } catch (error) {
   app.log.error(error);

@@ -22,6 +22,8 @@ export interface TestApp {
   tokenSigningKey: Uint8Array;
   /** A worker over the app's job queue (not started); `concurrency` 2 unless given. */
   newWorker(options?: Partial<JobWorkerOptions>): JobWorker;
+  /** The started worker that answers requests waiting for engine work; stop it to hold them. */
+  interactiveWorker: JobWorker;
   /** Runs every job that is due (extraction and the steps it enqueues) until none is left. */
   drainJobs(): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function buildTestApp(
     storage,
     tokenSigningKey,
     newWorker,
+    interactiveWorker,
     drainJobs: () => newWorker().runUntilIdle(),
     async close() {
       await interactiveWorker.stop();

@@ -729,10 +729,22 @@ describe('DELETE /api/doc-types/:id', () => {
     expect(events).toEqual([]);
     const jobs = await t.db
       .selectFrom('jobs')
-      .select(sql<string>`payload ->> 'pipelineId'`.as('pipelineId'))
+      .select([
+        sql<string | null>`payload ->> 'pipelineId'`.as('pipelineId'),
+        sql<string | null>`payload ->> 'fileId'`.as('fileId'),
+        sql<string | null>`payload ->> 'storageKey'`.as('storageKey'),
+      ])
       .where('tenantId', '=', user.tenantId)
       .execute();
-    expect(jobs.map((job) => job.pipelineId)).toEqual([survivorPipeline]);
+    expect(jobs.flatMap((job) => job.pipelineId ?? [])).toEqual([survivorPipeline]);
+    // the engine work done for the removed files (reading, upload check) went with them
+    const removedFiles = [storageKeys[0]!, storageKeys[1]!];
+    expect(
+      jobs.filter((job) =>
+        removedFiles.some((file) => job.fileId === file.id || job.storageKey === file.storageKey),
+      ),
+    ).toEqual([]);
+    expect(jobs.filter((job) => job.storageKey === storageKeys[2]!.storageKey)).toHaveLength(1);
     const files = await t.db.selectFrom('files').select('id').where('id', 'in', fileIds).execute();
     expect(files.map((file) => file.id)).toEqual([fileIds[2]]);
     const readings = await t.db

@@ -126,7 +126,7 @@ describe('POST /api/files:upload', () => {
     expect(response.json()).toEqual({
       code: 'UNSUPPORTED_FILE',
       detail:
-        'Unsupported file type: a Windows program (.pdf). Upload a PDF, PNG, JPEG, TIFF, DOC or DOCX file.',
+        'Unsupported file type: a Windows program (.pdf). Upload a PDF, PNG, JPEG, TIFF, DOC or DOCX file, or an e-invoice XML (UBL or CII).',
     });
     expect(await countFiles(user.tenantId)).toBe(0);
   });

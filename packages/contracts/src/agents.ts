@@ -80,8 +80,21 @@ export type CheckStatus = z.infer<typeof CheckStatus>;
 
 /** One reconciliation check. */
 export const ReconCheckSchema = z.object({
-  /** What was checked: arithmetic, required, type, date, duplicate, reference. */
-  kind: z.enum(['arithmetic', 'required', 'type', 'date', 'duplicate', 'reference']),
+  /**
+   * What was checked: arithmetic, required, type, date, duplicate, reference, einvoice (the
+   * embedded e-invoice XML against the printed page), and instruction (a check the type's
+   * instructions state in plain language, judged by the AI model when one is configured).
+   */
+  kind: z.enum([
+    'arithmetic',
+    'required',
+    'type',
+    'date',
+    'duplicate',
+    'reference',
+    'einvoice',
+    'instruction',
+  ]),
   status: CheckStatus,
   message: z.string(),
   /** The values the check involves; failing ones are marked on the review form. */

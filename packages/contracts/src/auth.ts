@@ -68,5 +68,19 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   version: z.string(),
+  /**
+   * The optional AI model's endpoint: 'off' when none is configured. A model that is down never
+   * makes the server unhealthy; documents then keep the offline engine's result.
+   */
+  model: z.enum(['up', 'down', 'off']).optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/** GET /ready: whether this process can serve (each dependency it needs is reachable). */
+export const ReadinessSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['up', 'down']),
+  queue: z.enum(['up', 'down']),
+  storage: z.enum(['up', 'down']),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;

@@ -395,6 +395,25 @@ export const ExtractedValueSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .optional(),
+  /**
+   * Set when the optional AI model read the value: 'alone' when only the model's reading was
+   * used, 'agreed' when the model and the offline engine read the same value.
+   */
+  model: z.enum(['alone', 'agreed']).optional(),
+  /** True when the value was read where the company's reviewers showed this vendor prints it. */
+  learned: z.boolean().optional(),
+  /**
+   * Set when the value was read from the document's e-invoice XML (exact, confidence 1): the
+   * XPath it was read at, and for a PDF with embedded XML what the printed page shows instead,
+   * when that differs.
+   */
+  origin: z
+    .object({
+      kind: z.literal('einvoice'),
+      xpath: z.string(),
+      printed: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+    })
+    .optional(),
 });
 export type ExtractedValue = z.infer<typeof ExtractedValueSchema>;
 

@@ -35,6 +35,8 @@ export const ExportDocumentSchema = z.object({
   reconciliation: z.unknown().optional(),
   /** The currency (ISO 4217) of each money field the engine found one for, by field key. */
   currencies: z.record(z.string(), z.string()).optional(),
+  /** Fields whose approved value was read where reviewers showed this vendor prints it. */
+  learned_fields: z.array(z.string()).optional(),
 });
 export type ExportDocument = z.infer<typeof ExportDocumentSchema>;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ColumnType, FieldType } from './presets.js';
 
 /** Formats accepted for documents, identified by their bytes, never by the file name. */
-export const DocumentFileFormat = z.enum(['pdf', 'png', 'jpeg', 'tiff', 'doc', 'docx']);
+export const DocumentFileFormat = z.enum(['pdf', 'png', 'jpeg', 'tiff', 'doc', 'docx', 'xml']);
 export type DocumentFileFormat = z.infer<typeof DocumentFileFormat>;
 
 /** What the upload controls offer (spec section 9); TIFF is accepted as well. */

@@ -10,3 +10,5 @@ export * from './company-settings.js';
 export * from './review-flow.js';
 export * from './agents.js';
 export * from './members.js';
+export * from './model.js';
+export * from './learned-vendors.js';

@@ -228,6 +228,7 @@ export const HistoryKind = z.enum([
   'retried',
   're_extracted',
   'agent_ran',
+  'model_warning',
 ]);
 export type HistoryKind = z.infer<typeof HistoryKind>;
 
@@ -239,7 +240,8 @@ export const HistoryEntrySchema = z.object({
   at: z.string(),
   /**
    * step_changed {from, to}; field_edited {field, table?, row?, column?, old, new};
-   * approved/rejected/review_submitted {notes}; assigned {to: UserRef, notes}; failed {step, reason}.
+   * approved/rejected/review_submitted {notes}; assigned {to: UserRef, notes}; failed {step, reason};
+   * model_warning {step, message}: the AI model's answer was not used, the offline result kept.
    */
   data: z.record(z.string(), z.unknown()),
 });

@@ -1,3 +1,5 @@
+import type { EInvoice } from './einvoice/model.js';
+
 /**
  * The engine's view of a document: pages of positioned words, grouped into lines and blocks in
  * reading order. Coordinates are page units with the origin at the top-left corner: PDF points for
@@ -53,13 +55,21 @@ export interface Page {
   tables?: SourceTable[];
 }
 
-export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'docx' | 'doc';
+/** `xml`: an e-invoice sent as XML alone (UBL or CII). */
+export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'docx' | 'doc' | 'xml';
 
 export interface ReadDocument {
   format: DocumentFormat;
   pages: Page[];
   /** All page texts joined by lines, pages separated by a form feed. */
   text: string;
+  /**
+   * The structured e-invoice the file carries: the XML itself, or the XML a PDF embeds
+   * (Factur-X / ZUGFeRD / XRechnung). Absent for documents without one.
+   */
+  einvoice?: EInvoice;
+  /** Why a PDF's embedded e-invoice XML could not be used (unsafe or malformed); absent otherwise. */
+  einvoiceProblem?: string;
 }
 
 /** Where a value was read on the page. */
@@ -75,6 +85,22 @@ export interface ExtractedValue {
   source: ValueSource | null;
   /** ISO 4217 code of a money value's currency, where the document shows it. */
   currency?: string;
+  /** Where a value came from when not (only) from reading the page: the e-invoice XML. */
+  origin?: ValueOrigin;
+  /** Set when the optional AI model read the value: it alone, or it agreed with the engine. */
+  model?: 'alone' | 'agreed';
+  /** True when the value was read where reviewers showed this vendor prints it (a learned hint). */
+  learned?: boolean;
+}
+
+/**
+ * A value read from the document's e-invoice XML: its XPath, and for a PDF what the printed page
+ * shows where that differs (a tampered or inconsistent invoice).
+ */
+export interface ValueOrigin {
+  kind: 'einvoice';
+  xpath: string;
+  printed?: string | number | boolean | null;
 }
 
 export interface ExtractedTable {

@@ -5,12 +5,15 @@ export {
   type ExtractionWithSignals,
   type ValueSignals,
   calibrationGroupOf,
+  calibrationGroupsOf,
   calibrationKindOf,
   suggestSchema,
   classifyDocument,
   parseDate,
   parseAmount,
   parseBoolean,
+  findDates,
+  findAmounts,
   detectCurrency,
   detectCurrencyIn,
   toKey,
@@ -23,3 +26,5 @@ export {
 } from './extract/index.js';
 export * from './reading/index.js';
 export * from './agents/index.js';
+export * from './einvoice/index.js';
+export * from './learning/index.js';

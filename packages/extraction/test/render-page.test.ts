@@ -21,6 +21,14 @@ describe('renderPageImage', () => {
     expect(meta.height).toBeCloseTo(600 * (842 / 595), -1);
   });
 
+  it('renders exactly the asked width, whatever the scale works out to', async () => {
+    const pdf = await multiPagePdf(['first']);
+    for (const width of [400, 333, 960, 1001]) {
+      const page = await renderPageImage(pdf, 1, width);
+      expect((await sharp(page!.bytes).metadata()).width).toBe(width);
+    }
+  });
+
   it('resizes an image and picks the right TIFF page', async () => {
     const png = await renderPageImage(await textImagePng(['hello']), 1, 300);
     expect((await sharp(png!.bytes).metadata()).width).toBe(300);

@@ -11,5 +11,6 @@ export const CONTENT_TYPES = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   tiff: 'image/tiff',
+  doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;

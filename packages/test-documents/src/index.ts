@@ -25,4 +25,31 @@ export { corruptPdf, encryptedPdf, windowsProgram } from './broken.js';
 export { multiPageTiff, textPdf } from './pages.js';
 export { pdfBytes } from './pdf.js';
 export { blankPng, paddedDocx } from './oversized.js';
+export { damagedWordDoc, legacyWordDoc, overclaimingDoc, repeatedTextDoc } from './legacy-word.js';
 export * from './corpus/index.js';
+export {
+  addressLine,
+  billionLaughsXml,
+  ciiXml,
+  ciiXRechnung,
+  einvoiceData,
+  facturXPdf,
+  PROFILES,
+  truncatedInvoiceXml,
+  ublCreditNote,
+  ublInvoice,
+  ublXml,
+  xxeInvoiceXml,
+  XML_CONTENT_TYPE,
+  type EInvoiceData,
+  type EInvoiceOptions,
+  type EInvoiceParty,
+} from './einvoice.js';
+export {
+  streamDocument,
+  streamVendors,
+  type StreamDocument,
+  type StreamLineItem,
+  type StreamTruth,
+  type StreamVendor,
+} from './vendor-stream.js';

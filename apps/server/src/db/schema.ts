@@ -56,7 +56,7 @@ export interface InvitesTable {
 type Json<T> = ColumnType<T, RawBuilder<T>, RawBuilder<T>>;
 type NullableJson<T> = ColumnType<T | null, RawBuilder<T> | null | undefined, RawBuilder<T> | null>;
 
-export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'doc' | 'docx';
+export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'doc' | 'docx' | 'xml';
 
 export interface FilesTable {
   id: Generated<string>;
@@ -99,6 +99,8 @@ export interface DocTypesTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Whether the optional AI model also reads this type's documents (migration 0012). */
+  useModel: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface RagDocumentsTable {
@@ -279,6 +281,44 @@ export interface AgentRunsTable {
   finishedAt: NullableTimestamp;
 }
 
+/** One request to the optional AI model, for usage totals and the last error (migration 0012). */
+export interface ModelCallsTable {
+  id: Generated<number>;
+  tenantId: string;
+  pipelineId: string | null;
+  purpose: 'extraction' | 'suggestion' | 'data_entry' | 'reconciliation';
+  model: string;
+  outcome: 'used' | 'fallback';
+  inputTokens: ColumnType<number, number | undefined, number>;
+  outputTokens: ColumnType<number, number | undefined, number>;
+  latencyMs: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  createdAt: Timestamp;
+}
+
+/** A vendor learned from reviewed documents (migration 0011); hints as the engine's VendorHints. */
+export interface LearnedVendorsTable {
+  id: Generated<string>;
+  tenantId: string;
+  docTypeId: string;
+  name: string;
+  keys: Json<string[]>;
+  hints: Json<unknown>;
+  documentsTaught: ColumnType<number, number | undefined, number>;
+  lastTaughtAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+/** One reviewed document's lesson about its vendor (migration 0011). */
+export interface LearnedLessonsTable {
+  tenantId: string;
+  pipelineId: string;
+  vendorId: string;
+  lesson: Json<unknown>;
+  taughtAt: Timestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -299,6 +339,9 @@ export interface DB {
   webhookDeliveryAttempts: WebhookDeliveryAttemptsTable;
   apiKeys: ApiKeysTable;
   rateLimitCounters: RateLimitCountersTable;
+  modelCalls: ModelCallsTable;
+  learnedVendors: LearnedVendorsTable;
+  learnedLessons: LearnedLessonsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

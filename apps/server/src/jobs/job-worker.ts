@@ -39,6 +39,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** How often to look for due work when nothing wakes the worker. */
   pollMs?: number;
+  /** Told how long each run took and how it ended (metrics). */
+  observeJob?: (kind: string, outcome: 'succeeded' | 'retry' | 'failed', seconds: number) => void;
 }
 
 const MAINTENANCE_INTERVAL_MS = 60_000;
@@ -81,12 +83,19 @@ export class JobWorker {
       this.options.logger.warn({ recovered }, 'requeued jobs left running by a stopped worker');
     }
     this.unsubscribe = this.options.queue?.onEnqueue(() => this.wake());
-    this.maintenanceTimer = setInterval(() => void this.maintain(), MAINTENANCE_INTERVAL_MS);
+    // Another worker's expired lease is noticed within one lease period, not only every minute.
+    this.maintenanceTimer = setInterval(
+      () => void this.maintain(),
+      Math.min(MAINTENANCE_INTERVAL_MS, this.leaseMs),
+    );
     this.maintenanceTimer.unref();
     this.wake();
   }
 
-  /** Stops claiming and waits for the jobs in hand (up to `timeoutMs`); unfinished ones rerun later. */
+  /**
+   * Stops claiming and waits for the jobs in hand (up to `timeoutMs`). Jobs still running then are
+   * handed back to the queue, so another worker takes them at once.
+   */
   async stop(timeoutMs = 30_000): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
@@ -101,6 +110,16 @@ export class JobWorker {
     });
     await Promise.race([inFlight, timeout]);
     clearTimeout(timer);
+    for (const jobId of this.running.keys()) {
+      try {
+        if (await this.options.jobs.release(jobId, this.id)) {
+          this.options.logger.warn({ jobId }, 'handed an unfinished job back to the queue');
+        }
+      } catch (error) {
+        // Its lease runs out instead, and another worker takes it then.
+        this.options.logger.error({ err: error, jobId }, 'could not hand a job back to the queue');
+      }
+    }
   }
 
   /** Claims and runs due jobs until none is left, then resolves (tests and one-off drains). */
@@ -206,7 +225,15 @@ export class JobWorker {
       maxAttempts: job.maxAttempts,
       isLastAttempt: job.attempts >= job.maxAttempts,
     };
-    const log = logger.child({ jobId: job.id, job: job.name, attempt: job.attempts });
+    const log = logger.child({
+      jobId: job.id,
+      job: job.name,
+      attempt: job.attempts,
+      ...subjectOf(job.payload),
+    });
+    const started = performance.now();
+    const observe = (outcome: 'succeeded' | 'retry' | 'failed') =>
+      this.options.observeJob?.(job.name, outcome, (performance.now() - started) / 1000);
     const payload = definition.payload.safeParse(job.payload);
 
     if (!payload.success) {
@@ -224,6 +251,8 @@ export class JobWorker {
       const error = new PermanentJobError(
         `Gave up after ${job.maxAttempts} attempts: ${job.lastError ?? 'the worker stopped while running it'}`,
       );
+      log.warn({ err: error }, 'job failed for good');
+      observe('failed');
       await this.failFinally(definition, payload.data, job, context, error);
       return;
     }
@@ -245,15 +274,18 @@ export class JobWorker {
       const result = await definition.handler(payload.data, context);
       clearInterval(heartbeat);
       await jobs.markSucceeded(job.id, this.id, result ?? undefined);
+      observe('succeeded');
     } catch (thrown) {
       clearInterval(heartbeat);
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
       if (error instanceof PermanentJobError || context.isLastAttempt) {
         log.warn({ err: error }, 'job failed for good');
+        observe('failed');
         await this.failFinally(definition, payload.data, job, context, error);
       } else {
         const delayMs = (definition.backoffMs ?? exponentialBackoff)(job.attempts);
         log.info({ err: error, retryInMs: delayMs }, 'job failed; will retry');
+        observe('retry');
         await jobs.scheduleRetry(job.id, this.id, error.message, delayMs);
       }
     }
@@ -287,4 +319,15 @@ export class JobWorker {
       this.options.logger.error({ err: error }, 'job queue maintenance failed');
     }
   }
+}
+
+/** The ids a job's payload names (pipeline, file), so its log lines can be found by them. */
+function subjectOf(payload: unknown): Record<string, string> {
+  if (typeof payload !== 'object' || payload === null) return {};
+  const subject: Record<string, string> = {};
+  for (const key of ['pipelineId', 'fileId', 'tenantId'] as const) {
+    const value = (payload as Record<string, unknown>)[key];
+    if (typeof value === 'string') subject[key] = value;
+  }
+  return subject;
 }

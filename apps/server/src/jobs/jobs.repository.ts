@@ -222,6 +222,72 @@ export class JobsRepository {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
   }
 
+  /** Jobs due to run now (a cheap query on the queue's own index; readiness checks). */
+  async countDue(): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'queued')
+      .where('runAt', '<=', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * Per job kind: queued, running and dead (failed for good, kept until purged) jobs, and how long
+   * the oldest due queued job has waited. Read when metrics are scraped.
+   */
+  async queueSnapshot(): Promise<
+    { name: string; queued: number; running: number; failed: number; oldestQueuedSeconds: number }[]
+  > {
+    const result = await sql<{
+      name: string;
+      queued: number;
+      running: number;
+      failed: number;
+      oldestQueuedSeconds: number | null;
+    }>`
+      SELECT name,
+             count(*) FILTER (WHERE status = 'queued')::int AS queued,
+             count(*) FILTER (WHERE status = 'running')::int AS running,
+             count(*) FILTER (WHERE status = 'failed')::int AS failed,
+             extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'queued' AND run_at <= now()))::float8
+               AS oldest_queued_seconds
+      FROM jobs
+      WHERE status IN ('queued', 'running', 'failed')
+      GROUP BY name`.execute(this.db);
+    return result.rows.map((row) => ({
+      name: row.name,
+      queued: Number(row.queued),
+      running: Number(row.running),
+      failed: Number(row.failed),
+      oldestQueuedSeconds: Math.max(0, Number(row.oldestQueuedSeconds ?? 0)),
+    }));
+  }
+
+  /**
+   * Hands a job this worker holds back to the queue at once (a worker told to stop before the job
+   * finished), so another worker need not wait for the lease to run out. The interrupted run does
+   * not count as an attempt: stopping was not the job's fault.
+   */
+  async release(jobId: number, workerId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        lockedBy: null,
+        lockedUntil: null,
+        runAt: sql<Date>`now()`,
+        attempts: sql<number>`greatest(attempts - 1, 0)`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lockedBy', '=', workerId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Jobs not finished yet, for tests and for waiting until the queue is idle. */
   async countUnfinished(): Promise<number> {
     const row = await this.db

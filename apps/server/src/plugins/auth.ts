@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import { API_KEY_ROUTES, isApiKeyRoute } from '../modules/api-keys/api-key-access.js';
 import { isApiKeyToken } from '../modules/api-keys/api-key-format.js';
 import type { AuthRepository } from '../modules/auth/auth.repository.js';
@@ -46,11 +47,55 @@ export interface AuthPluginOptions {
   users: AuthRepository;
   /** Turns an API key (`prs_…`) into its caller; throws UNAUTHENTICATED for a bad or revoked key. */
   apiKeys: { authenticate(token: string): Promise<AuthContext> };
+  /**
+   * How long a user's row (membership, role) and a verified access token are reused. 0 reads the
+   * user on every request. @default 0
+   */
+  cacheMs?: number;
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { accessTokens, users, apiKeys }) => {
+  async (app, { accessTokens, users, apiKeys, cacheMs = 0 }) => {
     app.decorateRequest('auth', null);
+
+    // The list screens are read far more often than memberships change. A few seconds of reuse
+    // saves a token check and a user query per request; a removed member or changed role still
+    // takes effect within `cacheMs` on every process, and at once on this one (see onResponse).
+    const verifiedTokens = new TtlCache<string, string>(cacheMs);
+    const knownUsers = new TtlCache<string, AuthContext>(cacheMs);
+    if (cacheMs > 0) {
+      app.addHook('onResponse', async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+          knownUsers.clear();
+        }
+      });
+    }
+
+    const verifyAccessToken = async (token: string): Promise<string> => {
+      const known = verifiedTokens.get(token);
+      if (known) return known;
+      const { userId, expiresAtMs } = await accessTokens.verify(token);
+      // Never longer than the token itself is valid.
+      verifiedTokens.set(token, userId, Math.min(cacheMs, expiresAtMs - Date.now()));
+      return userId;
+    };
+
+    const loadUser = async (userId: string): Promise<AuthContext> => {
+      const known = knownUsers.get(userId);
+      if (known) return { ...known };
+      const user = await users.findUserById(userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
+      const auth: AuthContext = {
+        userId: user.id,
+        email: user.email,
+        tenantId: user.tenantId,
+        role: user.role,
+        actorLabel: user.email,
+        apiKey: null,
+      };
+      knownUsers.set(userId, auth);
+      return { ...auth };
+    };
 
     // Routes guarded by requireUser or requireTenant, as `METHOD url`.
     const guarded = new Set<string>();
@@ -79,18 +124,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         request.auth = keyAuth;
         return keyAuth;
       }
-      const { userId } = await accessTokens.verify(token);
-      // Read membership on every request so a removed member or changed role takes effect at once.
-      const user = await users.findUserById(userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
-      const auth: AuthContext = {
-        userId: user.id,
-        email: user.email,
-        tenantId: user.tenantId,
-        role: user.role,
-        actorLabel: user.email,
-        apiKey: null,
-      };
+      const auth = await loadUser(await verifyAccessToken(token));
       request.auth = auth;
       return auth;
     };

@@ -33,6 +33,8 @@ export interface BlobStorage {
   listWrittenBefore(date: Date): AsyncIterable<string>;
   /** Removes partial writes a crash left behind that were started before `date`; answers how many. */
   removeUnfinishedWrites(startedBefore: Date): Promise<number>;
+  /** Throws when the storage cannot be reached (readiness checks). */
+  checkAvailable(): Promise<void>;
 }
 
 const KEY_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  opendir,
+  readFile,
+  rename,
+  rm,
+  stat,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 import {
@@ -91,6 +101,12 @@ export class LocalDirectoryStorage implements BlobStorage {
       throw error;
     }
   }
+
+  async checkAvailable(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
+
   async *listWrittenBefore(date: Date): AsyncIterable<string> {
     for await (const file of this.walk()) {
       if (UNFINISHED_WRITE.test(file.relative) || file.modifiedMs >= date.getTime()) continue;

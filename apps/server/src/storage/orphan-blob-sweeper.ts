@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../db/client.js';
 
+import { previewOwnerKey } from '../modules/files/page-previews.js';
+
 import type { BlobStorage } from './blob-storage.js';
 
 const HOUR_MS = 3_600_000;
@@ -24,15 +26,20 @@ export interface OrphanBlobSweep {
   orphans: number;
 }
 
-/** Which of `keys` a file or knowledge-document row points to. */
+/** The key whose row keeps `key`: a page preview is kept while its file's row exists. */
+const ownerKey = (key: string): string => previewOwnerKey(key) ?? key;
+
+/** Which of `keys` a file or knowledge-document row points to (through its file, for previews). */
 async function referencedKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
+  const owners = [...new Set(keys.map(ownerKey))];
   const rows = await db
     .selectFrom('files')
     .select('storageKey')
-    .where('storageKey', 'in', keys)
-    .unionAll(db.selectFrom('ragDocuments').select('storageKey').where('storageKey', 'in', keys))
+    .where('storageKey', 'in', owners)
+    .unionAll(db.selectFrom('ragDocuments').select('storageKey').where('storageKey', 'in', owners))
     .execute();
-  return new Set(rows.map((row) => row.storageKey));
+  const referencedOwners = new Set(rows.map((row) => row.storageKey));
+  return new Set(keys.filter((key) => referencedOwners.has(ownerKey(key))));
 }
 
 /**

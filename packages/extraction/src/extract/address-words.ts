@@ -61,15 +61,37 @@ const matchCase = (model: string, word: string): string => {
   return word;
 };
 
+/**
+ * A vocabulary word OCR split in two at a gap between letters ("PETAL ING", "Se langor"): the two
+ * pieces are joined when together they are a vocabulary word and apart they are not both words.
+ */
+export function joinSplitWords(address: string, vocabulary: ReadonlySet<string>): string {
+  return address.replace(/\b([A-Za-z]{1,})\s([A-Za-z]{1,})\b/g, (pair, a: string, b: string) => {
+    const joined = `${a}${b}`.toLowerCase();
+    if (joined.length < 6 || !vocabulary.has(joined)) return pair;
+    if (vocabulary.has(a.toLowerCase()) && vocabulary.has(b.toLowerCase())) return pair;
+    return `${a}${b}`;
+  });
+}
+
 /** An address with misread vocabulary words repaired, keeping punctuation, numbers and case style. */
 export function repairAddressWords(address: string, packs?: readonly LocalePack[]): string {
   const VOCABULARY = vocabularyOf(packs).words;
-  return address.replace(/[A-Za-z_]{3,}/g, (token) => {
-    // '_' is how OCR reads an L whose stem it lost, and a capital I among small letters is an l
-    const cleaned = token.replace(/_/g, 'l').replace(/(?<=[a-z])I|I(?=[a-z])/g, 'l');
+  // a speck read as a figure after a vocabulary word ("SUBANG6 BESTARI")
+  const despecked = address.replace(/\b([A-Za-z]{4,})\d(?=\s+[A-Za-z])/g, (m, word: string) =>
+    VOCABULARY.has(word.toLowerCase()) ? word : m,
+  );
+  return joinSplitWords(despecked, VOCABULARY).replace(/[A-Za-z_]{3,}/g, (token) => {
+    // '_' is how OCR reads an L whose stem it lost, and a capital I among small letters is an l;
+    // no word of these languages opens with an l before a consonant: that l is a capital I ("lpoh")
+    const cleaned = token
+      .replace(/_/g, 'l')
+      .replace(/(?<=[a-z])I|I(?=[a-z])/g, 'l')
+      .replace(/^l(?=[bcdfgkmnpqrstvwxz])/, 'I');
     const word = VOCABULARY.has(cleaned.toLowerCase())
       ? cleaned.toLowerCase()
       : addressWordFor(cleaned, packs);
-    return word ? matchCase(token.replace(/_/g, ''), word) : token;
+    const model = /^l(?=[bcdfgkmnpqrstvwxz])/.test(token) ? `I${token.slice(1)}` : token;
+    return word ? matchCase(model.replace(/_/g, ''), word) : token;
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { Box, ExtractedValue, ReadDocument } from '../document.js';
 import type { LabelPhrase } from './concepts.js';
+import { DOLLAR_CURRENCIES, currencyFromCountry } from './currency-country.js';
 import { layoutOf, type DocLayout, type Row, type Tok } from './layout.js';
 import { localeDateOrder, localeDecimalMark, localesOf, type LocalePack } from './locales/index.js';
 import {
@@ -44,11 +45,25 @@ function dateOrderOf(
   );
 }
 
+/**
+ * The document's currency: as its symbols and codes print it, else as its country cues (bank
+ * account, tax ids, country names) say; a bare "$" is the dollar or peso of the country it is from.
+ */
+function documentCurrency(printed: string | null, text: string): string | null {
+  if (!printed) return currencyFromCountry(text);
+  if (printed === 'USD' && !/\bUSD\b|\bUS\s?\$/.test(text)) {
+    const country = currencyFromCountry(text);
+    if (country && DOLLAR_CURRENCIES.has(country)) return country;
+  }
+  return printed;
+}
+
 export function contextOf(doc: ReadDocument): DocContext {
   const layout = layoutOf(doc);
   const text = layout.rows.map((r) => r.text).join('\n');
-  const currency = detectCurrency(text);
-  const locales = localesOf(text, currency);
+  const printed = detectCurrency(text);
+  const locales = localesOf(text, printed);
+  const currency = documentCurrency(printed, text);
   const counted = detectDecimalMark(text);
   // the amounts decide; a document whose amounts do not say (no cents) follows its language
   const hasCents = /\d[.,]\d{2}(?!\d)/.test(text);
@@ -60,6 +75,9 @@ export function contextOf(doc: ReadDocument): DocContext {
 export const avgConf = (toks: Tok[]): number =>
   toks.length ? toks.reduce((a, t) => a + t.conf, 0) / toks.length : 0;
 /** Reading confidence factor: text-layer words are 1, OCR words scale the confidence down. */
+/** The least sure word of a value: one misread glyph shows in its word, not in the mean of many. */
+export const minConf = (toks: Tok[]): number =>
+  toks.length ? Math.min(...toks.map((t) => t.conf)) : 0;
 export const ocrFactor = (toks: Tok[]): number => 0.55 + 0.45 * Math.min(1, avgConf(toks));
 export const round2 = (x: number): number => Math.round(x * 100) / 100;
 export const letters = (s: string): number => (s.match(/[a-z]/gi) ?? []).length;
@@ -86,6 +104,10 @@ export interface Candidate {
   where: 'right' | 'below' | 'fallback';
   /** Mean OCR confidence of the value's own words (1 for text layers). */
   readConf?: number;
+  /** The lowest OCR confidence among the value's words (1 for text layers). */
+  minReadConf?: number;
+  /** A company name carrying a legal form or business word (Ltd, GmbH, Sdn Bhd, Trading…). */
+  legalForm?: boolean;
   /** The value as a second OCR reading of its words gives it, where that differs. */
   alts?: number[];
   /** What the document's arithmetic says of the value (totals, tax, line sums). */

@@ -64,7 +64,10 @@ export function detectCurrency(text: string): string | null {
     [/\bR\$/g, 'BRL'],
     [/(?<![A-Z])\$\s?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/g, 'USD'],
   ];
-  for (const [re, c] of symbols) for (const _m of text.matchAll(re)) add(c, 1);
+  // a "$" is the dollar or peso whose code the document prints ("Total MXN: $2,296.80")
+  const dollarCode = ['MXN', 'AUD', 'CAD', 'NZD', 'SGD', 'HKD'].find((c) => votes.has(c));
+  for (const [re, c] of symbols)
+    for (const _m of text.matchAll(re)) add(c === 'USD' && dollarCode ? dollarCode : c, 1);
   let best: string | null = null;
   let bestN = 0;
   for (const [c, n] of votes) if (n > bestN) [best, bestN] = [c, n];

@@ -102,6 +102,8 @@ function signalsOf(c: Candidate, concept: ConceptId | null, field: FieldDefiniti
     labelled: c.where !== 'fallback',
     exactLabel: c.hit ? c.hit.distance === 0 : false,
     readConf: c.readConf ?? null,
+    minReadConf: c.minReadConf ?? c.readConf ?? null,
+    ...(c.legalForm ? { legalForm: true } : {}),
     secondReading: c.alts?.length ? 'differs' : 'none',
     arithmetic: c.arithmetic ?? 'none',
   };

@@ -1,6 +1,7 @@
 /** The extraction engine: pure functions over a ReadDocument. */
 import type { FieldDefinition, TableDefinition } from '@parser/contracts';
 import type { ExtractionResult, ReadDocument } from '../document.js';
+import { einvoiceValues, overlayEInvoice } from '../einvoice/map-to-schema.js';
 import type { ValueSignals } from './confidence/calibrate.js';
 import { contextOf, extractFieldWithSignals } from './fields.js';
 import { extractTable } from './tables.js';
@@ -34,13 +35,21 @@ export function extractWithSignals(
   return { result, signals };
 }
 
-/** Extract every field and table of a schema from a read document. */
+/**
+ * Extract every field and table of a schema from a read document. A document that carries an
+ * e-invoice gets the XML's exact values wherever the type has a field or table for them; the
+ * page reading fills the rest and keeps what the page prints for comparison.
+ */
 export function extractBySchema(doc: ReadDocument, schema: ExtractionSchema): ExtractionResult {
-  return extractWithSignals(doc, schema).result;
+  const visual = extractWithSignals(doc, schema).result;
+  if (!doc.einvoice) return visual;
+  const printedPages = doc.format !== 'xml';
+  return overlayEInvoice(visual, einvoiceValues(doc.einvoice, schema), schema, printedPages);
 }
 
 export {
   groupOf as calibrationGroupOf,
+  groupsOf as calibrationGroupsOf,
   kindOf as calibrationKindOf,
   type ValueSignals,
 } from './confidence/calibrate.js';

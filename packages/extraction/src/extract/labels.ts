@@ -1,5 +1,6 @@
 /** Labels on the page and the values they announce: right of the label on its row, else under it. */
 import type { FieldDefinition } from '@parser/contracts';
+import type { Box } from '../document.js';
 import { ALL_PHRASES, type LabelPhrase } from './concepts.js';
 import { avgConf, ocrFactor, type Candidate, type DocContext, type LabelHit } from './context.js';
 import {
@@ -35,13 +36,25 @@ export function findLabels(layout: DocLayout, phrases: LabelPhrase[]): LabelHit[
         len: b.compact.length,
       })),
     );
-    // keep the longest own match per position; drop those inside longer blocker phrases
+    // keep the longest own match per position; drop those inside longer blocker phrases. A longer
+    // phrase read only roughly ("Invoice no Date" as "Invoice Date") does not hide a label
+    // printed exactly inside it.
     for (const h of rowHits) {
       const len = h.phrase.compact.length;
-      if (blocks.some((b) => b.start <= h.start && b.end >= h.end && b.len > len)) continue;
+      if (
+        blocks.some(
+          (b) => b.start <= h.start && b.end >= h.end && b.len > len && b.distance <= h.distance,
+        )
+      )
+        continue;
       if (
         rowHits.some(
-          (o) => o !== h && o.start <= h.start && o.end >= h.end && o.phrase.compact.length > len,
+          (o) =>
+            o !== h &&
+            o.start <= h.start &&
+            o.end >= h.end &&
+            o.phrase.compact.length > len &&
+            o.distance <= h.distance,
         )
       )
         continue;
@@ -75,14 +88,23 @@ export function valuesFor(
   const labelBox = unionBox(labelToks.map((t) => t.box));
   const labelQ = hit.distance === 0 ? 1 : 0.85;
   let right = row.words.slice(hit.end);
+  // a label alone in its column, the next words far off in another column (a sidebar's label
+  // above its value, beside the recipient's address): the value under the label comes first
+  let farRight = false;
   if (field.type === 'string') {
     // the string value runs to the next wide gap or the next label
     const segs = segments([...labelToks, ...right], row.height, 2.2);
     const first = segs[0] ?? [];
     right = first.length > labelToks.length ? first.slice(labelToks.length) : (segs[1] ?? []);
+    const gap = (right[0]?.box[0] ?? labelBox[2]) - labelBox[2];
+    farRight = first.length <= labelToks.length && gap > 6 * row.height;
     if (first.length <= labelToks.length && startsWithLabel(right)) right = [];
     const stop = right.findIndex((t, i) => i > 0 && /:$/.test(t.text) && STOP_STRING.test(t.text));
     if (stop > 0) right = right.slice(0, stop);
+  }
+  if (farRight) {
+    const under = belowValue(hit, field, ctx, accept, labelBox, labelQ);
+    if (under) return [under];
   }
   const r = parseTyped(right, field.type, ctx);
   if (r && r.toks.length && accept(r)) {
@@ -100,7 +122,21 @@ export function valuesFor(
     });
     return out;
   }
-  // below: the next rows within a few line heights, words under the label
+  const under = belowValue(hit, field, ctx, accept, labelBox, labelQ);
+  if (under) out.push(under);
+  return out;
+}
+
+/** The value under a label: the next rows within a few line heights, words under the label. */
+function belowValue(
+  hit: LabelHit,
+  field: FieldDefinition,
+  ctx: DocContext,
+  accept: (v: Typed) => boolean,
+  labelBox: Box,
+  labelQ: number,
+): Candidate | null {
+  const { row } = hit;
   const rows = ctx.layout.rows;
   for (let i = row.index + 1; i < rows.length && i <= row.index + 2; i++) {
     const next = rows[i];
@@ -118,7 +154,7 @@ export function valuesFor(
     if (!under || startsWithLabel(under)) continue;
     const rb = parseTyped(under, field.type, ctx);
     if (rb && rb.toks.length && accept(rb)) {
-      out.push({
+      return {
         value: rb.value,
         box: unionBox(rb.toks.map((t) => t.box)),
         page: next.page,
@@ -127,11 +163,10 @@ export function valuesFor(
         hit,
         where: 'below',
         readConf: avgConf(rb.toks),
-      });
-      break;
+      };
     }
   }
-  return out;
+  return null;
 }
 
 /** Confidences this close are a tie, which the better label, then the earlier value, breaks. */

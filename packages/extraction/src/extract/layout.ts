@@ -75,29 +75,84 @@ const toToks = (w: Word): Tok[] => {
   ];
 };
 
+/** A run of a reader's line without a wide gap: one detected text region, level within itself. */
+interface Piece {
+  words: Tok[];
+  box: Box;
+}
+
+const boxOf = (words: Tok[]): Box => unionBox(words.map((w) => w.box));
+
+/**
+ * The slope of a scanned page's text (dy per dx): the median over runs of words without a wide gap
+ * (each read as one region, so level within itself) of the slope from their first word to their
+ * last. A text layer and a straight scan give 0.
+ */
+function slopeOf(pieces: Piece[]): number {
+  const slopes: number[] = [];
+  for (const { words } of pieces) {
+    const first = words[0];
+    const last = words[words.length - 1];
+    if (!first || !last || first === last) continue;
+    const dx = (last.box[0] + last.box[2]) / 2 - (first.box[0] + first.box[2]) / 2;
+    if (dx < 4 * (first.box[3] - first.box[1])) continue;
+    slopes.push(((last.box[1] + last.box[3]) / 2 - (first.box[1] + first.box[3]) / 2) / dx);
+  }
+  if (slopes.length < 3) return 0;
+  const slope = median(slopes);
+  // below a tenth of a degree, rows are level enough
+  return Math.abs(slope) < 0.002 ? 0 : slope;
+}
+
+/** The slope of a page's text rows (0 for a text layer or a straight scan). */
+export function pageSlope(page: Page): number {
+  return slopeOf(piecesOf(page));
+}
+
+function piecesOf(page: Page): Piece[] {
+  return page.lines.flatMap((l) => {
+    const words = l.words.filter((w) => w.text.trim() !== '').flatMap(toToks);
+    const height = median(words.map((w) => w.box[3] - w.box[1])) || 10;
+    return segments(words, height, 1.5).map((ws) => ({ words: ws, box: boxOf(ws) }));
+  });
+}
+
 /** Rows of a page: the reader's lines, merged when they sit at the same height (label left, value right). */
 export function pageRows(page: Page): Omit<Row, 'index'>[] {
-  const lines = page.lines
+  // On a skewed scan a row's cells stand higher or lower the further right they are, and the
+  // reader's lines can join one row's left part to the next row's right part: there the runs of
+  // words are regrouped at the height they would have on a level page (their boxes stay as read).
+  const pieces = piecesOf(page);
+  const slope = slopeOf(pieces);
+  const level = (box: Box): Box => {
+    const dy = slope * ((box[0] + box[2]) / 2 - page.width / 2);
+    return [box[0], box[1] - dy, box[2], box[3] - dy];
+  };
+  const units = (
+    slope
+      ? pieces
+      : page.lines.map((l) => ({
+          words: l.words.filter((w) => w.text.trim() !== '').flatMap(toToks),
+          box: l.box,
+        }))
+  )
     .filter((l) => l.words.length > 0)
-    .map((l) => ({
-      words: l.words.filter((w) => w.text.trim() !== '').flatMap(toToks),
-      box: l.box,
-    }))
-    .filter((l) => l.words.length > 0)
-    .sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  const rows: { words: Tok[]; box: Box }[] = [];
-  for (const l of lines) {
+    .map((l) => ({ ...l, levelBox: level(l.box) }))
+    .sort((a, b) => a.levelBox[1] - b.levelBox[1] || a.box[0] - b.box[0]);
+  const rows: { words: Tok[]; box: Box; levelBox: Box }[] = [];
+  for (const l of units) {
     const last = rows[rows.length - 1];
     const target =
       last &&
-      vOverlap(last.box, l.box) >= 0.6 &&
+      vOverlap(last.levelBox, l.levelBox) >= 0.6 &&
       !last.words.some((w) => w.box[0] < l.box[2] && w.box[2] > l.box[0])
         ? last
         : undefined;
     if (target) {
       target.words.push(...l.words);
       target.box = unionBox([target.box, l.box]);
-    } else rows.push({ words: [...l.words], box: l.box });
+      target.levelBox = unionBox([target.levelBox, l.levelBox]);
+    } else rows.push({ words: [...l.words], box: l.box, levelBox: l.levelBox });
   }
   return rows.map((r) => {
     const words = r.words.sort((a, b) => a.box[0] - b.box[0]);
@@ -113,11 +168,34 @@ export function pageRows(page: Page): Omit<Row, 'index'>[] {
 
 const cache = new WeakMap<ReadDocument, DocLayout>();
 
+/** An amount opening with the S a dollar sign is misread as ("S8.20"). */
+const S_FOR_DOLLAR = /^S(?=\d{1,6}[.,]\d{2}$)/;
+
+/**
+ * A document that prints its amounts after "$" has its dollar signs read as S now and then
+ * ("$7.10" … "S8.20"), which the digit repair would turn into a 5 ("58.20"): there, an S before
+ * an amount is the sign. Elsewhere an S before figures stays a possible 5.
+ */
+function dollarSignsOf(rows: Row[]): Row[] {
+  const signed = rows.reduce((n, r) => n + r.words.filter((w) => /^\$\d/.test(w.text)).length, 0);
+  if (signed < 2) return rows;
+  return rows.map((r) => {
+    if (!r.words.some((w) => S_FOR_DOLLAR.test(w.text))) return r;
+    const words = r.words.map((w) => {
+      if (!S_FOR_DOLLAR.test(w.text)) return w;
+      const text = w.text.replace(S_FOR_DOLLAR, '$');
+      return { ...w, text, norm: normWord(text) };
+    });
+    return { ...r, words, text: words.map((w) => w.text).join(' ') };
+  });
+}
+
 export function layoutOf(doc: ReadDocument): DocLayout {
   const hit = cache.get(doc);
   if (hit) return hit;
-  const rows: Row[] = [];
+  let rows: Row[] = [];
   for (const p of doc.pages) for (const r of pageRows(p)) rows.push({ ...r, index: rows.length });
+  rows = dollarSignsOf(rows);
   const unit = median(rows.map((r) => r.height)) || 10;
   const layout = { doc, rows, unit };
   cache.set(doc, layout);

@@ -45,7 +45,8 @@ const iso = (y: number, m: number, d: number): string =>
 
 /** Fix common OCR confusions inside digit-heavy tokens (O→0, l/I→1, S→5, B→8) without touching words. */
 export function fixOcrDigits(text: string): string {
-  return text.replace(/[0-9OoIlSB|]+(?:[./,:-][0-9OoIlSB|]+)+/g, (tok) => {
+  // a letter inside a word ("25/FEB/2017", "NOV") is not a figure: runs start after no letter
+  return text.replace(/(?<![A-Za-z])[0-9OoIlSB|]+(?:[./,:-][0-9OoIlSB|]+)+/g, (tok) => {
     const digits = (tok.match(/[0-9]/g) ?? []).length;
     const letters = (tok.match(/[OoIlSB|]/g) ?? []).length;
     if (digits < 2 || letters > digits) return tok;

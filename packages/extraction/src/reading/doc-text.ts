@@ -8,21 +8,62 @@ const require = createRequire(import.meta.url);
 
 /**
  * word-extractor builds the text from the file's piece table, and pieces may point at the same
- * bytes any number of times: a small .doc can describe gigabytes of text. It runs in a worker
- * thread with a capped heap, so such a file ends that thread (and is refused), not the server.
+ * bytes any number of times: a small .doc can describe gigabytes of text. So the thread counts the
+ * characters the file claims (the File Information Block's story lengths, and every piece's length)
+ * before any text is built, and refuses a file over the limit; it also runs with a capped heap, so
+ * whatever else a file makes it allocate ends that thread (and the file is refused), not the server.
+ * The check hooks word-extractor's own piece-table step (`writePieces`, word-extractor 1.x), so it
+ * reads exactly the buffers the library is about to follow.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const WordExtractor = require(workerData.extractor);
-new WordExtractor()
-  .extract(Buffer.from(workerData.bytes))
+const WordOleExtractor = require(workerData.oleExtractor);
+const BufferReader = require(workerData.bufferReader);
+
+// FIB offsets of the story lengths: main text, footnotes, headers, comments, endnotes, text boxes.
+const STORY_LENGTHS = [0x4c, 0x50, 0x54, 0x5c, 0x60, 0x64, 0x68];
+const FC_CLX = 0x01a2;
+
+function claimedCharacters(fib, table) {
+  let stories = 0;
+  for (const at of STORY_LENGTHS) stories += fib.readUInt32LE(at);
+  // The Clx: property entries (0x01) to skip, then the piece table (0x02, size, positions…).
+  let pos = fib.readUInt32LE(FC_CLX);
+  while (table.readUInt8(pos) === 1) pos += 3 + table.readUInt16LE(pos + 1);
+  if (table.readUInt8(pos) !== 2) return stories;
+  const pieces = Math.floor((table.readUInt32LE(pos + 1) - 4) / 12);
+  let inPieces = 0;
+  for (let i = 0; i < pieces && inPieces <= workerData.maxCharacters; i++) {
+    const start = table.readUInt32LE(pos + 5 + i * 4);
+    const end = table.readUInt32LE(pos + 5 + (i + 1) * 4);
+    inPieces += Math.max(0, end - start);
+  }
+  return Math.max(stories, inPieces);
+}
+
+class BoundedExtractor extends WordOleExtractor {
+  writePieces(fib, table) {
+    const claimed = claimedCharacters(fib, table);
+    if (claimed > workerData.maxCharacters) throw Object.assign(new Error('too long'), { claimed });
+    return super.writePieces(fib, table);
+  }
+}
+
+new BoundedExtractor()
+  .extract(new BufferReader(Buffer.from(workerData.bytes)))
   .then((document) => {
     const body = document.getBody();
     parentPort.postMessage(
       body.length > workerData.maxCharacters ? { tooLong: body.length } : { body },
     );
   })
-  .catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
+  .catch((error) =>
+    parentPort.postMessage(
+      error && error.claimed
+        ? { tooLong: error.claimed }
+        : { error: String((error && error.message) || error) },
+    ),
+  );
 `;
 
 type WorkerAnswer = { body: string } | { tooLong: number } | { error: string };
@@ -45,7 +86,8 @@ export function extractDocText(bytes: Uint8Array): Promise<string> {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
-        extractor: require.resolve('word-extractor'),
+        oleExtractor: require.resolve('word-extractor/lib/word-ole-extractor.js'),
+        bufferReader: require.resolve('word-extractor/lib/buffer-reader.js'),
         bytes,
         maxCharacters: READING_LIMITS.maxWordTextCharacters,
       },

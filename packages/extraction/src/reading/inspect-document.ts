@@ -1,4 +1,6 @@
 import type { DocumentFormat } from '../document.js';
+import { einvoicePages } from '../einvoice/einvoice-pages.js';
+import { readEInvoiceXml } from '../einvoice/read-einvoice.js';
 import { DocumentReadError } from './errors.js';
 import { countImagePages } from './image-reader.js';
 import { assertImageWithinLimits } from './limits.js';
@@ -40,5 +42,9 @@ export async function inspectDocument(bytes: Uint8Array, fileName?: string): Pro
       return { format, pages: (await readDocx(bytes)).length };
     case 'doc':
       return { format, pages: (await readDoc(bytes)).length };
+    // An e-invoice is checked in full at upload (milliseconds), so an unsafe or malformed one is
+    // refused with its reason at once. Its pages are the ones its text is laid out on.
+    case 'xml':
+      return { format, pages: einvoicePages(readEInvoiceXml(bytes)).length };
   }
 }

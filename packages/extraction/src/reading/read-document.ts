@@ -1,4 +1,7 @@
 import type { DocumentFormat, Page, ReadDocument } from '../document.js';
+import { einvoicePages } from '../einvoice/einvoice-pages.js';
+import { readEmbeddedEInvoice } from '../einvoice/pdf-attachment.js';
+import { readEInvoiceXml } from '../einvoice/read-einvoice.js';
 import { DocumentReadError } from './errors.js';
 import { readImage } from './image-reader.js';
 import { pageText } from './layout.js';
@@ -23,6 +26,7 @@ const FORMAT_NAMES: Record<DocumentFormat, string> = {
   tiff: 'TIFF image',
   docx: 'Word document',
   doc: 'Word document',
+  xml: 'e-invoice XML',
 };
 
 async function readPages(
@@ -48,7 +52,24 @@ async function readPages(
       return readDocx(bytes);
     case 'doc':
       return readDoc(bytes);
+    case 'xml':
+      return einvoicePages(readEInvoiceXml(bytes));
   }
+}
+
+/** The e-invoice a file carries besides its pages: the XML itself, or one embedded in a PDF. */
+async function einvoiceOf(
+  format: DocumentFormat,
+  bytes: Uint8Array,
+): Promise<Pick<ReadDocument, 'einvoice' | 'einvoiceProblem'>> {
+  if (format === 'xml') return { einvoice: readEInvoiceXml(bytes) };
+  if (format !== 'pdf') return {};
+  const embedded = await readEmbeddedEInvoice(bytes);
+  if (embedded.kind === 'read') return { einvoice: embedded.invoice };
+  if (embedded.kind === 'unreadable') {
+    return { einvoiceProblem: `The embedded ${embedded.fileName} was ignored: ${embedded.reason}` };
+  }
+  return {};
 }
 
 /**
@@ -74,11 +95,16 @@ export async function readDocument(
     throw new DocumentReadError('UNSUPPORTED_FORMAT', { detail: fileName });
   }
   const pages = await readPages(format, bytes, options);
-  return { format, pages, text: pages.map(pageText).join('\f') };
+  return {
+    format,
+    pages,
+    text: pages.map(pageText).join('\f'),
+    ...(await einvoiceOf(format, bytes)),
+  };
 }
 
 /**
  * Identifies what readDocument returns for given bytes. Bump it with every change that alters a
  * reading (OCR settings, layout grouping), so callers that cache readings read the file again.
  */
-export const READER_VERSION = '6';
+export const READER_VERSION = '7';

@@ -23,7 +23,7 @@ const JPEG_QUALITY = 82;
  * One page of a document as an image `width` pixels wide, for previews that highlight where values
  * were read (boxes scale by width / page width). PDFs are rendered, images and TIFF pages resized
  * (turned upright from EXIF, as they are for OCR). Answers null when the page does not exist or
- * the format has no fixed pages (Word). Throws DocumentReadError for damaged files.
+ * the format has no fixed pages (Word, e-invoice XML). Throws DocumentReadError for damaged files.
  */
 export async function renderPageImage(
   bytes: Uint8Array,
@@ -41,6 +41,7 @@ export async function renderPageImage(
       return resizeImagePage(bytes, pageNumber, target);
     case 'docx':
     case 'doc':
+    case 'xml':
     case null:
       return null;
   }
@@ -62,7 +63,8 @@ async function renderPdfPage(
       const max = READING_LIMITS.maxPreviewPixels;
       if (pixels > max) scale *= Math.sqrt(max / pixels);
       const viewport = page.getViewport({ scale });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      // Rounded, not ceiled: width / page width can land a hair above the asked width (400.0000001).
+      const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);

@@ -1,4 +1,5 @@
 import type { DocumentFormat } from '../document.js';
+import { sniffEInvoiceSyntax } from '../einvoice/sniff.js';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
@@ -46,6 +47,8 @@ export function sniffFormat(bytes: Uint8Array): DocumentFormat | null {
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     return indexOfBytes(bytes, WORD_STREAM) >= 0 ? 'doc' : null;
   }
+  // Only XML that is an e-invoice: other XML (and other text) stays unsupported.
+  if (sniffEInvoiceSyntax(bytes)) return 'xml';
   return null;
 }
 
@@ -58,6 +61,7 @@ const EXTENSIONS: Record<string, DocumentFormat> = {
   tiff: 'tiff',
   docx: 'docx',
   doc: 'doc',
+  xml: 'xml',
 };
 
 /** The format a file name claims; used only to word errors (a damaged "x.pdf" is CORRUPT, not UNSUPPORTED). */

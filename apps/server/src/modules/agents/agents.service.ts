@@ -6,10 +6,14 @@ import {
   AgentRunBodySchema,
   type AgentRunItem,
   type AgentRunResult,
+  type ReconCheck,
+  type ReconReport,
 } from '@parser/contracts';
 import {
   adjustConfidence,
+  type AgentDocument,
   type AgentSettings,
+  type DataEntryOutcome,
   duplicateKeyOf,
   type KnowledgeDocument,
   runDataEntry,
@@ -36,6 +40,22 @@ import {
 import { runAgentBatchJob } from './agents.jobs.js';
 import { type AgentsRepository, type AgentWrite, PENDING_STEPS } from './agents.repository.js';
 
+/** The optional AI model's pass after each agent's own rules (the ai-model module). */
+export interface AgentModel {
+  /** The outcome with the model's changes added; the same outcome when it has none or fails. */
+  dataEntry(input: AgentModelInput & { outcome: DataEntryOutcome }): Promise<DataEntryOutcome>;
+  /** Checks the type's instructions state in plain language; none when the model fails. */
+  reconciliation(input: AgentModelInput): Promise<ReconCheck[]>;
+}
+
+interface AgentModelInput {
+  tenantId: string;
+  pipelineId: string;
+  docTypeId: string;
+  doc: AgentDocument;
+  knowledge: readonly KnowledgeDocument[];
+}
+
 export interface AgentsDeps {
   db: Database;
   agents: AgentsRepository;
@@ -45,6 +65,8 @@ export interface AgentsDeps {
   companySettings: CompanySettingsService;
   queue: JobQueue;
   log: FastifyBaseLogger;
+  /** Absent when no model is configured: the agents' own rules work alone. */
+  model?: AgentModel | undefined;
 }
 
 /** Runs this small answer at once; larger runs go to the background and answer a run to poll. */
@@ -61,6 +83,12 @@ export interface PreparedAgentRun {
   store(trx: DbExecutor): Promise<boolean>;
 }
 
+/**
+ * Where an agent runs: in a job (read a document in this process) or in a request (a reading not
+ * cached yet is done by the job worker while the request waits, never in the request).
+ */
+type RunsIn = 'job' | 'request';
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
@@ -74,7 +102,12 @@ export class AgentsService {
    * Runs an agent on one pipeline and prepares its result; nothing is stored until `store`.
    * Throws AppError when the pipeline cannot be worked on (no extraction yet, damaged data).
    */
-  async prepare(tenantId: string, pipelineId: string, agent: AgentName): Promise<PreparedAgentRun> {
+  async prepare(
+    tenantId: string,
+    pipelineId: string,
+    agent: AgentName,
+    runsIn: RunsIn = 'job',
+  ): Promise<PreparedAgentRun> {
     const row = await this.deps.agents.findForAgent(tenantId, pipelineId);
     if (!row) throw notFound('Pipeline');
     const docType = await this.deps.docTypes.findForPipeline(tenantId, row.docTypeId);
@@ -88,7 +121,7 @@ export class AgentsService {
       this.deps.agents.editedPlaces(tenantId, pipelineId),
       this.knowledge(tenantId, row.docTypeId, agent),
       this.settings(tenantId),
-      this.documentText(tenantId, row.fileId),
+      this.documentText(tenantId, row.fileId, runsIn),
     ]);
     const doc = agentDocumentOf(
       docType,
@@ -106,7 +139,18 @@ export class AgentsService {
     let message: string;
     let changes: unknown[] = [];
     if (agent === 'data_entry') {
-      const outcome = runDataEntry(doc, knowledge, settings);
+      const ruled = runDataEntry(doc, knowledge, settings);
+      // With an AI model, the type's data entry instructions and knowledge passages apply next.
+      const outcome = this.deps.model
+        ? await this.deps.model.dataEntry({
+            tenantId,
+            pipelineId,
+            docTypeId: row.docTypeId,
+            doc,
+            knowledge,
+            outcome: ruled,
+          })
+        : ruled;
       const next = applyChanges(extracted, reviewed, outcome.values, outcome.changes);
       changes = outcome.changes;
       write = {
@@ -124,11 +168,21 @@ export class AgentsService {
       const duplicates = key
         ? await this.deps.agents.findDuplicates(tenantId, pipelineId, key)
         : [];
-      const recon = runReconciliation(
-        doc,
-        knowledge,
-        settings,
-        duplicates.map((d) => ({ pipeline_id: d.id, original_filename: d.originalFilename })),
+      const recon = withChecks(
+        runReconciliation(
+          doc,
+          knowledge,
+          settings,
+          duplicates.map((d) => ({ pipeline_id: d.id, original_filename: d.originalFilename })),
+        ),
+        // With an AI model, the checks the type's instructions state in plain language.
+        (await this.deps.model?.reconciliation({
+          tenantId,
+          pipelineId,
+          docTypeId: row.docTypeId,
+          doc,
+          knowledge,
+        })) ?? [],
       );
       write = {
         extractedData: adjustConfidence(extracted, recon),
@@ -182,7 +236,12 @@ export class AgentsService {
   }
 
   /** Runs an agent on one pending pipeline now and stores the result; never throws. */
-  async runOne(tenantId: string, pipelineId: string, agent: AgentName): Promise<AgentRunItem> {
+  async runOne(
+    tenantId: string,
+    pipelineId: string,
+    agent: AgentName,
+    runsIn: RunsIn = 'job',
+  ): Promise<AgentRunItem> {
     const failure = (message: string): AgentRunItem => ({
       pipeline_id: pipelineId,
       success: false,
@@ -198,7 +257,7 @@ export class AgentsService {
             `The document is at ${row.currentStep}; agents run on documents waiting for review or approval`,
           );
         }
-        const prepared = await this.prepare(tenantId, pipelineId, agent);
+        const prepared = await this.prepare(tenantId, pipelineId, agent, runsIn);
         const stored = await this.deps.db.transaction().execute((trx) => prepared.store(trx));
         if (stored) return { pipeline_id: pipelineId, success: true, message: prepared.message };
       }
@@ -227,7 +286,7 @@ export class AgentsService {
     }
     if (ids.length <= INLINE_RUN_LIMIT) {
       const results: AgentRunItem[] = [];
-      for (const id of ids) results.push(await this.runOne(auth.tenantId, id, agent));
+      for (const id of ids) results.push(await this.runOne(auth.tenantId, id, agent, 'request'));
       return resultOf(agent, null, 'completed', ids.length, results);
     }
     const runId = await this.deps.db.transaction().execute(async (trx) => {
@@ -307,14 +366,36 @@ export class AgentsService {
     };
   }
 
-  /** The document's text (its cached reading) for the date order it prints; '' when unreadable. */
-  private async documentText(tenantId: string, fileId: string): Promise<string> {
+  /**
+   * The document's text (its cached reading) for the date order it prints; '' when unreadable.
+   * A reading that outlasts a request's wait fails that document's run with the reason (the
+   * reading goes on), rather than running the agent on no text.
+   */
+  private async documentText(tenantId: string, fileId: string, runsIn: RunsIn): Promise<string> {
     try {
-      return (await this.deps.files.read(tenantId, fileId)).text;
-    } catch {
+      const document =
+        runsIn === 'request'
+          ? await this.deps.files.awaitReading(tenantId, fileId)
+          : await this.deps.files.read(tenantId, fileId);
+      return document.text;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'ENGINE_BUSY') throw error;
       return '';
     }
   }
+}
+
+/** The report with more checks, failures first and the summary counted again. */
+function withChecks(report: ReconReport, more: readonly ReconCheck[]): ReconReport {
+  if (more.length === 0) return report;
+  const rank = { fail: 0, warn: 1, pass: 2 } as const;
+  const checks = [...report.checks, ...more].sort((a, b) => rank[a.status] - rank[b.status]);
+  const count = (status: ReconCheck['status']) => checks.filter((c) => c.status === status).length;
+  return {
+    ...report,
+    checks,
+    summary: { pass: count('pass'), warn: count('warn'), fail: count('fail') },
+  };
 }
 
 function resultOf(

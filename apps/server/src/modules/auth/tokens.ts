@@ -10,6 +10,8 @@ const AUDIENCE = 'parser-api';
 
 export interface AccessClaims {
   userId: string;
+  /** When the token expires (epoch milliseconds). */
+  expiresAtMs: number;
 }
 
 /** Short-lived signed access tokens (HS256 under a key kept in DATA_DIR). */
@@ -41,7 +43,7 @@ export class AccessTokens {
       // a user id); it must be refused here, before the subject reaches a uuid column.
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || !isUuid(payload.sub))
         throw new Error('not an access token');
-      return { userId: payload.sub.toLowerCase() };
+      return { userId: payload.sub.toLowerCase(), expiresAtMs: (payload.exp ?? 0) * 1000 };
     } catch (error) {
       const expired = error instanceof joseErrors.JWTExpired;
       throw new AppError('UNAUTHENTICATED', {

@@ -42,7 +42,27 @@ export function buildExportDocument(
     ...(include.include_raw ? { raw_extraction: source.rawExtraction } : {}),
     ...(include.include_recon ? { reconciliation: source.reconciliation ?? null } : {}),
     ...currenciesPart(source.rawExtraction),
+    ...learnedPart(source.rawExtraction, source.data),
   };
+}
+
+/**
+ * The fields whose approved value is the one read where reviewers showed this vendor prints it
+ * (a learned hint): sent only when there are any. A value the reviewer changed is not listed.
+ */
+function learnedPart(
+  raw: ExtractionResult | null,
+  data: ReviewedData,
+): { learned_fields?: string[] } {
+  const learned = Object.entries(raw?.fields ?? {}).flatMap(([key, value]) => {
+    const approved = data.fields[key] ?? null;
+    const kept =
+      typeof value.value === 'number' && typeof approved === 'number'
+        ? Math.abs(value.value - approved) < 0.005
+        : String(value.value) === String(approved);
+    return value.learned && kept ? [key] : [];
+  });
+  return learned.length ? { learned_fields: learned } : {};
 }
 
 /** The currencies the engine read beside money fields: sent only when it found any. */

@@ -8,6 +8,8 @@ export const CONTENT_TYPES: Record<DocumentFormat, string> = {
   tiff: 'image/tiff',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  // Only e-invoices (UBL, CII) are stored as XML; other XML is refused as unsupported.
+  xml: 'application/xml',
 };
 
 const startsWith = (bytes: Uint8Array, text: string, offset = 0) =>

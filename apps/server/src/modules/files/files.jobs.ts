@@ -31,21 +31,84 @@ export const ReadFileResult = z.object({
 });
 export type ReadFileResult = z.infer<typeof ReadFileResult>;
 
+const InspectFilePayload = z.object({
+  tenantId: z.uuid(),
+  storageKey: z.string().min(1),
+  fileName: z.string(),
+});
+
+/**
+ * Checks a document being uploaded (its format opens, its page count, the reading limits: a DOCX
+ * is unpacked, a .doc read in its own thread) for the upload request that waits, which stores the
+ * file's row only once the answer is in.
+ */
+export const inspectFileJob: JobSpec<z.infer<typeof InspectFilePayload>> = {
+  name: 'file.inspect',
+  payload: InspectFilePayload,
+  lane: 'interactive',
+  maxAttempts: 2,
+  backoffMs: () => 1_000,
+};
+
+/** The page count of a readable document, or why it cannot be read (stored with the file). */
+export const InspectFileResult = z.union([
+  z.object({ pages: z.number().int().min(0) }),
+  z.object({ error: z.string() }),
+]);
+export type InspectFileResult = z.infer<typeof InspectFileResult>;
+
+const RenderPagePayload = z.object({
+  tenantId: z.uuid(),
+  fileId: z.uuid(),
+  page: z.number().int().min(1),
+  width: z.number().int().min(1),
+});
+
+/** Renders one page preview into storage, for the request that waits for it (see page-previews.ts). */
+export const renderPageJob: JobSpec<z.infer<typeof RenderPagePayload>> = {
+  name: 'file.render-page',
+  payload: RenderPagePayload,
+  lane: 'interactive',
+  maxAttempts: 2,
+  backoffMs: () => 1_000,
+};
+
+/** Nothing when the preview is stored, or the answer the waiting request gives instead. */
+export const RenderPageResult = ReadFileResult;
+export type RenderPageResult = ReadFileResult;
+
+/** A damaged file or a deleted one is an answer for the waiting request, not a reason to retry. */
+async function answerOrRethrow(work: () => Promise<void>): Promise<ReadFileResult> {
+  try {
+    await work();
+    return {};
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      return { error: { code: error.code, message: error.message } };
+    }
+    throw error;
+  }
+}
+
 export function registerFileJobs(registry: JobRegistry, files: FilesService): void {
   registry.register(
     handleJob(readFileJob, {
-      handler: async ({ tenantId, fileId }): Promise<ReadFileResult> => {
-        try {
+      handler: ({ tenantId, fileId }): Promise<ReadFileResult> =>
+        answerOrRethrow(async () => {
           await files.read(tenantId, fileId);
-          return {};
-        } catch (error) {
-          // A damaged file or a deleted one is an answer, not a reason to retry.
-          if (error instanceof AppError && error.statusCode < 500) {
-            return { error: { code: error.code, message: error.message } };
-          }
-          throw error;
-        }
-      },
+        }),
+    }),
+  );
+  registry.register(
+    handleJob(inspectFileJob, {
+      handler: ({ storageKey, fileName }): Promise<InspectFileResult> =>
+        files.inspectStored(storageKey, fileName),
+    }),
+  );
+  registry.register(
+    handleJob(renderPageJob, {
+      handler: ({ tenantId, fileId, page, width }): Promise<RenderPageResult> =>
+        answerOrRethrow(() => files.renderPreview(tenantId, fileId, page, width)),
     }),
   );
 }

@@ -16,7 +16,8 @@ import { tenantOf } from '../../plugins/auth.js';
 import { inlineDisposition } from './file-content.js';
 import { readMultipartUpload } from './multipart-upload.js';
 
-const errors = errorResponses(400, 401, 403, 404, 422);
+// 503 ENGINE_BUSY: the engine work a request waits for outlasted the wait.
+const errors = errorResponses(400, 401, 403, 404, 422, 503);
 const FileParams = z.object({ fileId: z.string() });
 const PageParams = FileParams.extend({ page: z.coerce.number().int().min(1).max(100_000) });
 const PageImageQuery = z.object({
@@ -122,7 +123,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         response: { 200: FileExtractionResponseSchema, ...errors },
       },
     },
-    (request) => services.files.suggest(tenantOf(request).tenantId, request.params.fileId),
+    async (request) => {
+      const { tenantId } = tenantOf(request);
+      const offline = await services.files.suggest(tenantId, request.params.fileId);
+      // With an AI model configured, its proposals are added to the offline suggestion.
+      return services.aiModel.improveSuggestion(tenantId, request.params.fileId, offline);
+    },
   );
 
   app.post(

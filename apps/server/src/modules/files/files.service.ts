@@ -5,7 +5,6 @@ import {
   extractBySchema,
   inspectDocument,
   isDocumentReadError,
-  type PageImage,
   READER_VERSION,
   type ReadDocument,
   readDocument,
@@ -15,7 +14,8 @@ import {
 } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { FileRow } from '../../db/schema.js';
+import type { FileRow, JobRow } from '../../db/schema.js';
+import type { JobSpec } from '../../jobs/job-definition.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobGoneError, JobWaitTimeoutError, waitForJob } from '../../jobs/job-waiter.js';
 import type { JobsRepository } from '../../jobs/jobs.repository.js';
@@ -29,17 +29,35 @@ import {
 } from '../../storage/blob-storage.js';
 
 import { cleanFileName, CONTENT_TYPES, describeUpload } from './file-content.js';
-import { readFileJob, ReadFileResult } from './files.jobs.js';
+import {
+  inspectFileJob,
+  InspectFileResult,
+  readFileJob,
+  ReadFileResult,
+  renderPageJob,
+} from './files.jobs.js';
 import type { FilesRepository } from './files.repository.js';
+import { previewStorageKey } from './page-previews.js';
 
 export interface FilesDeps {
   files: FilesRepository;
   storage: BlobStorage;
   log: FastifyBaseLogger;
-  /** The job queue that reads files for waiting requests (see awaitReading). */
+  /**
+   * The job queue that does the engine work requests wait for: checking an upload, reading a
+   * file, rendering a page preview (see awaitReading).
+   */
   jobs: { queue: JobQueue; repository: JobsRepository };
-  /** How long a request waits for a reading before answering 503. @default 120 s */
+  /** How long a request waits for engine work before answering 503. @default 120 s */
   readWaitMs?: number;
+  /** Told how long the engine took to read a document (metrics per page and method). */
+  observeReading?: (document: ReadDocument, seconds: number) => void;
+}
+
+/** A rendered page preview as the route sends it. */
+export interface PagePreview {
+  bytes: Buffer;
+  contentType: 'image/jpeg';
 }
 
 /** An uploaded file as the multipart reader hands it over. */
@@ -49,7 +67,8 @@ export interface IncomingFile {
 }
 
 const UNREADABLE = 'The file could not be read. Upload another copy of the document.';
-const ACCEPTED = 'Upload a PDF, PNG, JPEG, TIFF, DOC or DOCX file.';
+const ACCEPTED =
+  'Upload a PDF, PNG, JPEG, TIFF, DOC or DOCX file, or an e-invoice XML (UBL or CII).';
 
 /** The blob key of a document file. */
 export const fileStorageKey = (tenantId: string, fileId: string) => `${tenantId}/${fileId}`;
@@ -82,21 +101,18 @@ export class FilesService {
     }
     const fileName = cleanFileName(incoming.fileName, format === 'jpeg' ? 'jpg' : format);
 
-    // A damaged or password-protected document is kept (the user sees why it cannot be used);
-    // its page count is 0 and the reason is stored with it.
-    let pages = 0;
-    let readError: string | null = null;
-    try {
-      pages = (await inspectDocument(bytes, fileName)).pages;
-    } catch (error) {
-      readError = this.readFailureMessage(error, fileName);
-    }
-
     const id = randomUUID();
     const storageKey = fileStorageKey(auth.tenantId, id);
+    // Stored first: the worker that checks the document may run in another process. The row is
+    // inserted once the check is in, so a file is never listed with an unknown page count.
     await this.deps.storage.put(storageKey, bytes);
     let row: FileRow;
     try {
+      // A damaged or password-protected document is kept (the user sees why it cannot be used);
+      // its page count is 0 and the reason is stored with it.
+      const inspection = await this.awaitInspection(auth.tenantId, storageKey, fileName);
+      const pages = 'pages' in inspection ? inspection.pages : 0;
+      const readError = 'error' in inspection ? inspection.error : null;
       row = await this.deps.files.insert({
         id,
         tenantId: auth.tenantId,
@@ -161,35 +177,25 @@ export class FilesService {
   async awaitReading(tenantId: string, fileId: string): Promise<ReadDocument> {
     const file = await this.get(tenantId, fileId);
     if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
-    const deadline = Date.now() + (this.deps.readWaitMs ?? 120_000);
+    const deadline = Date.now() + this.waitMs();
     // Twice at most: a job holding the dedupe key may finish between our insert and our lookup.
     for (let round = 0; round < 2; round++) {
       const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
       if (cached) return cached as ReadDocument;
-      const jobId = await this.enqueueReading(file);
+      const jobId = await this.enqueueOnce(
+        readFileJob,
+        { tenantId: file.tenantId, fileId: file.id },
+        file.tenantId,
+        `file.read:${file.id}`,
+      );
       if (jobId === undefined) continue;
-      let job;
-      try {
-        job = await waitForJob(this.deps.jobs.repository, jobId, deadline - Date.now());
-      } catch (error) {
-        // Removed with its file while being read.
-        if (error instanceof JobGoneError) throw notFound('File');
-        if (!(error instanceof JobWaitTimeoutError)) throw error;
-        throw new AppError('ENGINE_BUSY', {
-          message:
-            'Reading this document is taking longer than usual; it goes on in the background. ' +
-            'Try again in a minute.',
-          headers: { 'Retry-After': '60' },
-        });
-      }
-      const outcome = ReadFileResult.safeParse(job.result ?? {});
-      if (outcome.success && outcome.data.error) {
-        throw new AppError(outcome.data.error.code, { message: outcome.data.error.message });
-      }
-      if (job.status === 'failed') {
-        this.deps.log.warn({ jobId, fileId, error: job.lastError }, 'reading a file failed');
-        throw new AppError('EXTRACTION_FAILED', { message: UNREADABLE });
-      }
+      const job = await this.waitForEngine(
+        jobId,
+        deadline,
+        'Reading this document is taking longer than usual; it goes on in the background. ' +
+          'Try again in a minute.',
+      );
+      this.throwFailedAnswer(job, fileId);
     }
     const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
     if (cached) return cached as ReadDocument;
@@ -197,39 +203,72 @@ export class FilesService {
     throw notFound('File');
   }
 
-  /** The id of the job reading the file: a new one, or the one already queued or running. */
-  private async enqueueReading(file: FileRow): Promise<number | undefined> {
-    const dedupeKey = `file.read:${file.id}`;
-    const created = await this.deps.jobs.queue.enqueue(
-      readFileJob,
-      { tenantId: file.tenantId, fileId: file.id },
-      { tenantId: file.tenantId, dedupeKey },
-    );
-    return created ?? (await this.deps.jobs.repository.findUnfinishedByDedupeKey(dedupeKey))?.id;
-  }
-
   /**
-   * One page as a JPEG `width` pixels wide, for the review preview. Word documents have no fixed
-   * pages to show, and a page past the end does not exist: both answer 404.
+   * One page as a JPEG `width` pixels wide, for the review preview: from storage when that page
+   * was rendered at that width before, otherwise rendered by the job worker (interactive lane)
+   * while this request waits, and kept for the next request. Word documents have no fixed pages
+   * to show, and a page past the end does not exist: both answer 404. 503 ENGINE_BUSY as for
+   * awaitReading.
    */
   async pageImage(
     tenantId: string,
     fileId: string,
     pageNumber: number,
     width: number,
-  ): Promise<PageImage> {
+  ): Promise<PagePreview> {
     const file = await this.get(tenantId, fileId);
     if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
     if (file.format === 'docx' || file.format === 'doc') {
       throw new AppError('NOT_FOUND', { message: 'Word documents have no page preview' });
     }
+    // The page count was taken at upload: a page past it is refused without rendering anything.
+    if (file.pages > 0 && pageNumber > file.pages) throw noSuchPage(pageNumber);
+    const key = previewStorageKey(file.tenantId, file.id, pageNumber, width);
+    const deadline = Date.now() + this.waitMs();
+    for (let round = 0; round < 2; round++) {
+      const stored = await this.storedPreview(key);
+      if (stored) return stored;
+      const jobId = await this.enqueueOnce(
+        renderPageJob,
+        { tenantId: file.tenantId, fileId: file.id, page: pageNumber, width },
+        file.tenantId,
+        `file.render-page:${file.id}:${pageNumber}:${width}`,
+      );
+      if (jobId === undefined) continue;
+      const job = await this.waitForEngine(
+        jobId,
+        deadline,
+        'Showing this page is taking longer than usual. Try again in a minute.',
+      );
+      this.throwFailedAnswer(job, fileId);
+    }
+    const stored = await this.storedPreview(key);
+    if (stored) return stored;
+    // Deleted while it was being rendered.
+    throw notFound('File');
+  }
+
+  /**
+   * The `file.render-page` job: renders one page and stores it where pageImage looks. Throws
+   * AppError 404 for a page past the end or a missing file, 422 for a damaged one.
+   */
+  async renderPreview(
+    tenantId: string,
+    fileId: string,
+    pageNumber: number,
+    width: number,
+  ): Promise<void> {
+    const file = await this.get(tenantId, fileId);
+    const key = previewStorageKey(file.tenantId, file.id, pageNumber, width);
+    // A run that stopped after storing it (its worker died) left nothing more to do.
+    if (await this.deps.storage.exists(key)) return;
     let bytes: Buffer;
     try {
       bytes = await this.deps.storage.get(file.storageKey);
     } catch (error) {
       throw this.missingBlob(error, file);
     }
-    let image: PageImage | null;
+    let image;
     try {
       image = await renderPageImage(bytes, pageNumber, width);
     } catch (error) {
@@ -238,9 +277,107 @@ export class FilesService {
         cause: error,
       });
     }
-    if (!image)
-      throw new AppError('NOT_FOUND', { message: `This document has no page ${pageNumber}` });
-    return image;
+    if (!image) throw noSuchPage(pageNumber);
+    await this.deps.storage.put(key, image.bytes);
+  }
+
+  /**
+   * The `file.inspect` job: the page count of a stored upload, or why it cannot be read (the
+   * engine's words for people). Throws only when the storage fails, so the job is retried.
+   */
+  async inspectStored(storageKey: string, fileName: string): Promise<InspectFileResult> {
+    let bytes: Buffer;
+    try {
+      bytes = await this.deps.storage.get(storageKey);
+    } catch (error) {
+      // The upload gave up waiting and removed it; nobody reads this answer.
+      if (error instanceof BlobNotFoundError) return { error: 'The file is no longer stored.' };
+      throw error;
+    }
+    try {
+      return { pages: (await inspectDocument(bytes, fileName)).pages };
+    } catch (error) {
+      return { error: this.readFailureMessage(error, fileName) };
+    }
+  }
+
+  /** An upload's check by the job worker, while the upload waits. */
+  private async awaitInspection(
+    tenantId: string,
+    storageKey: string,
+    fileName: string,
+  ): Promise<InspectFileResult> {
+    const jobId = await this.deps.jobs.queue.enqueue(
+      inspectFileJob,
+      { tenantId, storageKey, fileName },
+      { tenantId },
+    );
+    const job = await this.waitForEngine(
+      jobId!,
+      Date.now() + this.waitMs(),
+      'Checking this document is taking longer than usual; nothing was stored. ' +
+        'Upload it again in a minute.',
+    );
+    const outcome = InspectFileResult.safeParse(job.result);
+    if (!outcome.success) {
+      // Only a storage failure gets here: every fault of the document itself is an answer.
+      throw new Error(`Checking an uploaded file failed: ${job.lastError ?? 'no answer'}`);
+    }
+    return outcome.data;
+  }
+
+  private waitMs(): number {
+    return this.deps.readWaitMs ?? 120_000;
+  }
+
+  /** The id of the job doing the work: a new one, or the one already queued or running. */
+  private async enqueueOnce<P>(
+    spec: JobSpec<P>,
+    payload: P,
+    tenantId: string,
+    dedupeKey: string,
+  ): Promise<number | undefined> {
+    const created = await this.deps.jobs.queue.enqueue(spec, payload, { tenantId, dedupeKey });
+    return created ?? (await this.deps.jobs.repository.findUnfinishedByDedupeKey(dedupeKey))?.id;
+  }
+
+  /**
+   * The finished row of a job a request waits for. Past `deadline` answers 503 ENGINE_BUSY with
+   * Retry-After: the job goes on, and the next request finds its work done.
+   */
+  private async waitForEngine(jobId: number, deadline: number, busy: string): Promise<JobRow> {
+    try {
+      return await waitForJob(this.deps.jobs.repository, jobId, deadline - Date.now());
+    } catch (error) {
+      // Removed with its file while the work was under way.
+      if (error instanceof JobGoneError) throw notFound('File');
+      if (!(error instanceof JobWaitTimeoutError)) throw error;
+      throw new AppError('ENGINE_BUSY', { message: busy, headers: { 'Retry-After': '60' } });
+    }
+  }
+
+  /** Answers a finished job's refusal (damaged file, missing page) as the request's own. */
+  private throwFailedAnswer(job: JobRow, fileId: string): void {
+    const outcome = ReadFileResult.safeParse(job.result ?? {});
+    if (outcome.success && outcome.data.error) {
+      throw new AppError(outcome.data.error.code, { message: outcome.data.error.message });
+    }
+    if (job.status === 'failed') {
+      this.deps.log.warn(
+        { jobId: job.id, job: job.name, fileId, error: job.lastError },
+        'engine work on a file failed',
+      );
+      throw new AppError('EXTRACTION_FAILED', { message: UNREADABLE });
+    }
+  }
+
+  private async storedPreview(key: string): Promise<PagePreview | undefined> {
+    try {
+      return { bytes: await this.deps.storage.get(key), contentType: 'image/jpeg' };
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return undefined;
+      throw error;
+    }
   }
 
   /** Deletes stored bytes after their rows are gone; a failure is logged, not raised. */
@@ -311,8 +448,10 @@ export class FilesService {
       throw this.missingBlob(error, file);
     }
     let doc: ReadDocument;
+    const readStarted = performance.now();
     try {
       doc = await readDocument(bytes, file.originalFilename);
+      this.deps.observeReading?.(doc, (performance.now() - readStarted) / 1000);
     } catch (error) {
       throw new AppError('EXTRACTION_FAILED', {
         message: this.readFailureMessage(error, file.originalFilename),
@@ -344,6 +483,9 @@ export class FilesService {
     return new AppError('NOT_FOUND', { message: 'The content of this file is no longer stored' });
   }
 }
+
+const noSuchPage = (pageNumber: number) =>
+  new AppError('NOT_FOUND', { message: `This document has no page ${pageNumber}` });
 
 export const toUploadedFile = (file: FileRow): UploadedFile => ({
   fileId: file.id,

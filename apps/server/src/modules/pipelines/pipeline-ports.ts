@@ -1,5 +1,5 @@
 import type { AgentsEnabled, ColumnDefinition, FieldType, ReviewSchema } from '@parser/contracts';
-import type { ReadDocument } from '@parser/extraction';
+import type { ExtractionResult, ReadDocument } from '@parser/extraction';
 
 /** A document type as the pipeline runs it. */
 export interface PipelineDocType {
@@ -32,6 +32,26 @@ export interface PipelineFiles {
   awaitReading(tenantId: string, fileId: string): Promise<ReadDocument>;
   /** Deletes stored bytes; best effort, after the rows' transaction committed. */
   removeBlobs(storageKeys: readonly string[]): Promise<void>;
+}
+
+/** Learning from corrections (the learning module): a repeat vendor's hints, applied. */
+export interface PipelineLearning {
+  /** The engine's result with the hints of the document's vendor, when the company learned it. */
+  applyLearned(
+    tenantId: string,
+    docTypeId: string,
+    document: ReadDocument,
+    docType: PipelineDocType,
+    extracted: ExtractionResult,
+  ): Promise<ExtractionResult>;
+  /** What reviewers taught about the document's vendor, as sentences for a model's prompt. */
+  promptExamples(
+    tenantId: string,
+    docTypeId: string,
+    document: ReadDocument,
+    docType: PipelineDocType,
+    extracted: ExtractionResult,
+  ): Promise<string[]>;
 }
 
 export const reviewSchemaOf = (docType: PipelineDocType): ReviewSchema => ({

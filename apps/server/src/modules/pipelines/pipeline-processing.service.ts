@@ -6,7 +6,12 @@ import { PermanentJobError } from '../../jobs/job-definition.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../lib/app-error.js';
 
-import type { PipelineDocType, PipelineDocTypes, PipelineFiles } from './pipeline-ports.js';
+import type {
+  PipelineDocType,
+  PipelineDocTypes,
+  PipelineFiles,
+  PipelineLearning,
+} from './pipeline-ports.js';
 import { type AutomaticStep, isAutomaticStep, stepAfter } from './pipeline-steps.js';
 import { runAgentStepJob } from './pipelines.jobs.js';
 import type { PipelinesRepository } from './pipelines.repository.js';
@@ -21,6 +26,29 @@ export interface PipelineAgents {
   ): Promise<{ store(trx: DbExecutor): Promise<boolean> }>;
 }
 
+/** The optional AI model's pass after the offline engine (the ai-model module). */
+export interface PipelineModel {
+  /**
+   * The offline result improved by the model, with the warnings to store; undefined when the
+   * company turned the model off for the type. Never throws for a model failure.
+   */
+  improve(input: {
+    tenantId: string;
+    pipelineId: string;
+    fileId: string;
+    fileName: string;
+    docTypeId: string;
+    docType: PipelineDocType;
+    doc: ReadDocument;
+    offline: ReturnType<typeof extractBySchema>;
+    /** What reviewers taught about this vendor, for the prompt; empty when nothing was learned. */
+    learnedHints: string[];
+  }): Promise<
+    | { extracted: ReturnType<typeof extractBySchema>; store(trx: DbExecutor): Promise<boolean> }
+    | undefined
+  >;
+}
+
 export interface PipelineProcessingDeps {
   db: Database;
   pipelines: PipelinesRepository;
@@ -28,6 +56,10 @@ export interface PipelineProcessingDeps {
   files: PipelineFiles;
   queue: JobQueue;
   agents: PipelineAgents;
+  /** Absent in setups that do not learn from corrections: the engine's result stands. */
+  learning?: PipelineLearning | undefined;
+  /** Absent when no model is configured: the offline engine works alone. */
+  model?: PipelineModel | undefined;
 }
 
 const SYSTEM = { actorUserId: null, actorLabel: 'System' } as const;
@@ -44,12 +76,51 @@ export class PipelineProcessing {
     if (!pipeline || pipeline.currentStep !== 'extraction') return;
     const docType = await this.requireDocType(pipeline.tenantId, pipeline.docTypeId);
     const document = await this.readForJob(pipeline.tenantId, pipeline.fileId);
-    const extracted = extractBySchema(document, {
+    let extracted = extractBySchema(document, {
       fields: docType.fields,
       tables: docType.tables,
       instructions: docType.extractionInstructions,
     });
-    await this.advance(pipeline.tenantId, pipelineId, 'extraction', docType, { extracted });
+    // What the company's reviewers taught about this vendor is applied right after the engine.
+    if (this.deps.learning) {
+      extracted = await this.deps.learning.applyLearned(
+        pipeline.tenantId,
+        pipeline.docTypeId,
+        document,
+        docType,
+        extracted,
+      );
+    }
+    // The optional AI model reads the document after the offline engine; when it is off, or its
+    // answer cannot be used, the offline result stands (with a warning in the history).
+    const learnedHints =
+      this.deps.model && this.deps.learning
+        ? await this.deps.learning.promptExamples(
+            pipeline.tenantId,
+            pipeline.docTypeId,
+            document,
+            docType,
+            extracted,
+          )
+        : [];
+    const withModel = await this.deps.model?.improve({
+      tenantId: pipeline.tenantId,
+      pipelineId,
+      fileId: pipeline.fileId,
+      fileName: pipeline.originalFilename,
+      docTypeId: pipeline.docTypeId,
+      docType,
+      doc: document,
+      offline: extracted,
+      learnedHints,
+    });
+    await this.advance(
+      pipeline.tenantId,
+      pipelineId,
+      'extraction',
+      docType,
+      withModel ?? { extracted },
+    );
   }
 
   /**

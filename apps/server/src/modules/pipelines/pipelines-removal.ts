@@ -127,16 +127,31 @@ export class PipelinesRemoval {
         .returning(['id', 'storageKey'])
         .execute();
       files.push(...deleted);
-      // Readings requested for these files (the job rows name the file, not a pipeline).
+      // Engine work done for these files: readings and page previews name the file, the upload's
+      // check names its stored bytes; none names a pipeline.
       if (deleted.length > 0) {
         await trx
           .deleteFrom('jobs')
           .where('tenantId', '=', tenantId)
-          .where('name', '=', 'file.read')
-          .where(
-            sql<string>`payload ->> 'fileId'`,
-            'in',
-            deleted.map((file) => file.id),
+          .where((eb) =>
+            eb.or([
+              eb.and([
+                eb('name', 'in', ['file.read', 'file.render-page']),
+                eb(
+                  sql<string>`payload ->> 'fileId'`,
+                  'in',
+                  deleted.map((file) => file.id),
+                ),
+              ]),
+              eb.and([
+                eb('name', '=', 'file.inspect'),
+                eb(
+                  sql<string>`payload ->> 'storageKey'`,
+                  'in',
+                  deleted.map((file) => file.storageKey),
+                ),
+              ]),
+            ]),
           )
           .execute();
       }

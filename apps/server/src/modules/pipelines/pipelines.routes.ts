@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
@@ -42,6 +43,8 @@ export const pipelinesRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       `/api/pipelines/${list.path}`,
       {
         preHandler: app.requireTenant,
+        // The screens poll these lists: JSON written by code compiled from the schema.
+        serializerCompiler: compiledSerializerCompiler,
         schema: {
           tags,
           summary: list.summary,
@@ -58,6 +61,7 @@ export const pipelinesRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/api/pipelines/stats',
     {
       preHandler: app.requireTenant,
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags,
         summary: 'Counts of documents by state',
@@ -72,6 +76,7 @@ export const pipelinesRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/api/pipelines/pending-summary',
     {
       preHandler: app.requireTenant,
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags,
         summary: 'Pending documents per document type, with the two newest',

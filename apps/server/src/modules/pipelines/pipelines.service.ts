@@ -38,6 +38,7 @@ import {
   type PipelineDocType,
   type PipelineDocTypes,
   type PipelineFiles,
+  type PipelineLearning,
   reviewSchemaOf,
 } from './pipeline-ports.js';
 import { RE_EXTRACTABLE_STEPS, stepAfterDecision } from './pipeline-steps.js';
@@ -79,6 +80,8 @@ export interface PipelinesDeps {
   queue: JobQueue;
   /** For the company's review rules (self-approval). */
   companySettings: CompanySettingsService;
+  /** A repeat vendor's learned hints, applied when extraction runs again. */
+  learning?: PipelineLearning | undefined;
 }
 
 /** History kept in a review record; older entries are summarised by the count. */
@@ -103,12 +106,18 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** Lists, review and approval of pipelines: the state machine people drive. */
 export class PipelinesService {
   private readonly approvalHooks: ApprovalHook[] = [];
+  private readonly submitHooks: ApprovalHook[] = [];
 
   constructor(private readonly deps: PipelinesDeps) {}
 
   /** Adds work that must happen, in the same transaction, whenever a pipeline is approved. */
   onApproved(hook: ApprovalHook): void {
     this.approvalHooks.push(hook);
+  }
+
+  /** Adds work that must happen, in the same transaction, whenever a review is submitted. */
+  onSubmitted(hook: ApprovalHook): void {
+    this.submitHooks.push(hook);
   }
 
   async list(auth: TenantAuth, name: PipelineListName, query: ListQuery): Promise<PipelinePage> {
@@ -268,6 +277,11 @@ export class PipelinesService {
       );
       if (submit) events.push(event('step_changed', { from: 'human_review', to: 'approval' }));
       await this.deps.pipelines.insertEvents(events, trx);
+      if (submit) {
+        for (const hook of this.submitHooks) {
+          await hook({ tenantId: auth.tenantId, pipelineId: id, docTypeId: row.docTypeId }, trx);
+        }
+      }
     });
     return this.getReview(auth, id);
   }
@@ -395,11 +409,20 @@ export class PipelinesService {
     const docType = await this.requireDocType(auth.tenantId, row.docTypeId);
     // Reading may OCR for seconds: on the job worker, outside the transaction that stores the result.
     const document = await this.deps.files.awaitReading(auth.tenantId, row.fileId);
-    const extracted = extractBySchema(document, {
+    const general = extractBySchema(document, {
       fields: docType.fields,
       tables: docType.tables,
       instructions: docType.extractionInstructions,
     });
+    const extracted = this.deps.learning
+      ? await this.deps.learning.applyLearned(
+          auth.tenantId,
+          row.docTypeId,
+          document,
+          docType,
+          general,
+        )
+      : general;
     await this.deps.db.transaction().execute(async (trx) => {
       const version = await this.deps.pipelines.update(
         auth.tenantId,

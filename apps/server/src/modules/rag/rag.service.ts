@@ -217,6 +217,8 @@ function kindOf(bytes: Uint8Array, fileName: string | undefined): Kind {
       throw new AppError('UNSUPPORTED_FILE', {
         message: `Unsupported file type: ${FORMAT_NAMES[format]}. ${ACCEPTED}`,
       });
+    // An e-invoice XML is text: read below like any other text knowledge.
+    case 'xml':
     case null:
       break;
   }

@@ -2,12 +2,14 @@ import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { PageHeader } from '@/components/page-header';
+import { ModelEngineCard } from '@/features/ai-model/components/model-engine-card';
 import { ApiKeysTable } from '@/features/api-keys/components/api-keys-table';
 import { CreateApiKeyForm } from '@/features/api-keys/components/create-api-key-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CompanySettingsForm } from '@/features/company-settings/components/company-settings-form';
 import { InviteForm } from '@/features/invites/components/invite-form';
+import { LearnedVendorsCard } from '@/features/learned-vendors/components/learned-vendors-card';
 import { PendingInvitesTable } from '@/features/invites/components/pending-invites-table';
 import { MembersTable } from '@/features/team/components/members-table';
 import { WebhookSecretPanel } from '@/features/webhook-secret/components/webhook-secret-panel';
@@ -90,6 +92,24 @@ export function SettingsRoute() {
         >
           <CompanySettingsForm canEdit={isAdmin} />
         </SettingsSection>
+
+        <SettingsSection
+          id="settings-ai-model"
+          title="AI model"
+          description="Which engine reads your documents. A model, when configured, reads each document after the offline engine; its values are checked field by field."
+        >
+          <ModelEngineCard canEdit={isAdmin} />
+        </SettingsSection>
+
+        {isAdmin && (
+          <SettingsSection
+            id="settings-learned-vendors"
+            title="Learned vendors"
+            description="Each reviewed document teaches Parser where its vendor prints each value; the next document from that vendor is read that way first. Used for your company only."
+          >
+            <LearnedVendorsCard />
+          </SettingsSection>
+        )}
 
         {isAdmin && (
           <SettingsSection

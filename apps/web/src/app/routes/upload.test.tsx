@@ -203,7 +203,9 @@ describe('/upload', { timeout: 20_000 }, () => {
       new File(['hello'], 'notes.txt', { type: 'text/plain' }),
     ]);
     expect(
-      await screen.findByText('notes.txt: File type must be png, jpg, jpeg, pdf, doc, docx, tiff'),
+      await screen.findByText(
+        'notes.txt: File type must be png, jpg, jpeg, pdf, doc, docx, tiff, xml',
+      ),
     ).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Upload documents'), [pdf('a.pdf'), pdf('b.pdf')]);

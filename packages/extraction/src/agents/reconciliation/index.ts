@@ -10,6 +10,7 @@ import type { AgentDocument, AgentSettings, KnowledgeDocument } from '../types.j
 import { cellAt, cloneValues, fieldRef, refKey, setValueAt, valueAt } from '../value-refs.js';
 
 import { arithmeticChecks } from './arithmetic-checks.js';
+import { einvoiceChecks } from './einvoice-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
 import { referenceChecks } from './reference-checks.js';
@@ -23,7 +24,8 @@ export interface DuplicateCandidate {
 /**
  * The reconciliation agent: checks and reports, changes no value. Arithmetic (with the likely
  * misread named), required fields, types, plausible dates, references against the knowledge CSVs
- * enabled for it, and duplicates the caller found by `duplicateKeyOf`.
+ * enabled for it, duplicates the caller found by `duplicateKeyOf`, and a PDF's embedded e-invoice
+ * XML against its printed page.
  */
 export function runReconciliation(
   doc: AgentDocument,
@@ -46,6 +48,7 @@ export function runReconciliation(
       knowledge.filter((k) => k.kind === 'csv').flatMap((k) => readCsv(k) ?? []),
     ),
     ...duplicateChecks(doc, duplicates),
+    ...einvoiceChecks(doc),
   ];
   // Failures first, so the summary at the top of the review screen leads with them.
   const rank = { fail: 0, warn: 1, pass: 2 } as const;

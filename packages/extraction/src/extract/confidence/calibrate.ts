@@ -17,6 +17,10 @@ export interface ValueSignals {
   exactLabel: boolean;
   /** Mean OCR confidence of the value's words (1 for text layers); null when not known. */
   readConf: number | null;
+  /** The lowest OCR confidence among the value's words; null when not known. */
+  minReadConf?: number | null;
+  /** A company name carrying a legal form or business word (Ltd, Sdn Bhd, Trading…), not a slogan. */
+  legalForm?: boolean;
   /** A second OCR reading of the value's figures gave another number. */
   secondReading: 'differs' | 'none';
   /** What the document's arithmetic (payment, net + tax = gross) says of the value. */
@@ -45,10 +49,13 @@ const KIND: Record<string, ValueKind> = {
 export const kindOf = (concept: string): ValueKind => KIND[concept] ?? 'text';
 
 /**
- * The calibration group of a value: its kind, and for amounts whether the arithmetic confirmed it
- * (two independent routes to one figure are right far more often than one).
+ * A reading whose least sure word is at least this sure: a misread glyph lowers its own word's
+ * confidence, which the mean over a value's words hides.
  */
-export function groupOf(s: ValueSignals): string {
+export const CLEAR_READING = 0.98;
+
+/** The value's group before its reading's clarity is considered. */
+function baseGroupOf(s: ValueSignals): string {
   const kind = kindOf(s.concept);
   if (kind === 'amount' && s.arithmetic === 'agrees') return `${kind}:checked`;
   // a text layer is read exactly: its values are another population than OCR'd ones
@@ -57,7 +64,44 @@ export function groupOf(s: ValueSignals): string {
   if (kind === 'amount' && !s.labelled) return `${kind}:derived`;
   // a date beside its label is read from the right place far more often than one found alone
   if (kind === 'date' && s.labelled) return `${kind}:labelled`;
+  // a name with a legal form or business word is the issuer's far more often than a line picked
+  // by its position alone
+  if (kind === 'name' && s.legalForm) return `${kind}:legal`;
   return kind;
+}
+
+/**
+ * The calibration group of a value: its kind, for amounts whether the arithmetic confirmed it (two
+ * independent routes to one figure are right far more often than one), and for OCR'd values
+ * other than dates whether every word was read clearly.
+ */
+export function groupOf(s: ValueSignals): string {
+  const base = baseGroupOf(s);
+  // one misread glyph makes a figure or a name wrong however well it was found: for OCR'd values
+  // the clarity of each word says most. Dates keep one curve: a date must parse as a valid day,
+  // month and year, so a misread digit rarely survives as a wrong date.
+  if (!clarityCounts(s)) return base;
+  const least = s.minReadConf ?? s.readConf;
+  return least !== null && least >= CLEAR_READING ? `${base}:clear` : `${base}:doubtful`;
+}
+
+/** Whether a value's group depends on how clearly its words were read (OCR'd values but dates). */
+function clarityCounts(s: ValueSignals): boolean {
+  return kindOf(s.concept) !== 'date' && !/:(checked|digital)$/.test(baseGroupOf(s));
+}
+
+/**
+ * The groups whose curves speak for a value, most specific first: its group, the group without
+ * the reading's clarity, and its kind (except for digital and derived values, which are not OCR'd
+ * labelled values, so their kind's curve does not describe them).
+ */
+export function groupsOf(s: ValueSignals): string[] {
+  const group = groupOf(s);
+  const base = baseGroupOf(s);
+  const kind = kindOf(s.concept);
+  const chain = [group, base];
+  if (!/:(digital|derived)$/.test(base)) chain.push(kind);
+  return [...new Set(chain)];
 }
 
 /** Below this a value is not "confident"; a value the arithmetic contradicts stays under it. */
@@ -96,12 +140,24 @@ function withinStep(confidence: number, raw: number): number {
 }
 
 /** The calibrated confidence of a value from its signals. */
+/** The share right of values like this one, from the most specific fitted curve that speaks for it. */
+function shareRight(s: ValueSignals): number | null {
+  for (const name of groupsOf(s)) {
+    const steps = CALIBRATION[name];
+    const p = steps ? lookup(steps, s.raw) : null;
+    if (p !== null) return p;
+  }
+  return null;
+}
+
 export function calibrated(s: ValueSignals): number {
-  const name = groupOf(s);
-  const group = CALIBRATION[name];
-  // digital and derived values are not OCR'd labelled values: their kind's curve does not speak for them
-  const kind = /:(digital|derived)$/.test(name) ? undefined : CALIBRATION[kindOf(s.concept)];
-  const p = (group && lookup(group, s.raw)) ?? (kind && lookup(kind, s.raw)) ?? null;
+  let p = shareRight(s);
+  // a doubtful word never makes a value more trusted than the same value read clearly (a small
+  // group's curve can say otherwise by chance)
+  if (p !== null && clarityCounts(s) && groupOf(s).endsWith(':doubtful')) {
+    const clear = shareRight({ ...s, minReadConf: 1, readConf: Math.max(s.readConf ?? 0, 0.99) });
+    if (clear !== null) p = Math.min(p, clear);
+  }
   // without a fitted curve (a field kind the development documents do not have) the raw score stands
   const confidence = p === null ? s.raw : withinStep(confidenceFor(p), s.raw);
   // a figure the document's own arithmetic contradicts is never shown as confident

@@ -19,46 +19,65 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     {
       from: 0.625,
       p: 0.5,
-      n: 8,
+      n: 10,
     },
     {
       from: 0.631,
-      p: 0.575,
-      n: 19,
+      p: 0.583,
+      n: 17,
     },
     {
       from: 0.636,
-      p: 0.708,
-      n: 11,
+      p: 0.796,
+      n: 70,
+    },
+  ],
+  'address:doubtful': [
+    {
+      from: 0.578,
+      p: 0.056,
+      n: 8,
     },
     {
-      from: 0.638,
-      p: 0.775,
-      n: 59,
+      from: 0.625,
+      p: 0.5,
+      n: 10,
+    },
+    {
+      from: 0.631,
+      p: 0.583,
+      n: 17,
+    },
+    {
+      from: 0.636,
+      p: 0.79,
+      n: 68,
     },
   ],
   amount: [
     {
       from: 0.334,
-      p: 0.825,
-      n: 19,
+      p: 0.806,
+      n: 17,
     },
     {
-      from: 0.888,
-      p: 0.967,
-      n: 45,
-    },
-    {
-      from: 0.99,
-      p: 0.989,
-      n: 46,
+      from: 0.89,
+      p: 0.995,
+      n: 93,
     },
   ],
   'amount:checked': [
     {
       from: 0.684,
-      p: 0.99,
-      n: 51,
+      p: 0.991,
+      n: 52,
+    },
+  ],
+  'amount:clear': [
+    {
+      from: 0.807,
+      p: 0.988,
+      n: 39,
     },
   ],
   date: [
@@ -70,7 +89,7 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
   ],
   'date:labelled': [
     {
-      from: 0.699,
+      from: 0.822,
       p: 0.991,
       n: 52,
     },
@@ -78,18 +97,69 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
   name: [
     {
       from: 0.527,
-      p: 0.46,
-      n: 24,
-    },
-    {
-      from: 0.78,
-      p: 0.719,
+      p: 0.531,
       n: 15,
     },
     {
+      from: 0.761,
+      p: 0.682,
+      n: 10,
+    },
+    {
+      from: 0.78,
+      p: 0.821,
+      n: 13,
+    },
+    {
       from: 0.785,
-      p: 0.91,
-      n: 71,
+      p: 0.938,
+      n: 72,
+    },
+  ],
+  'name:legal': [
+    {
+      from: 0.744,
+      p: 0.607,
+      n: 13,
+    },
+    {
+      from: 0.78,
+      p: 0.821,
+      n: 13,
+    },
+    {
+      from: 0.785,
+      p: 0.934,
+      n: 37,
+    },
+    {
+      from: 0.795,
+      p: 0.984,
+      n: 31,
+    },
+  ],
+  'name:legal:clear': [
+    {
+      from: 0.794,
+      p: 0.983,
+      n: 28,
+    },
+  ],
+  'name:legal:doubtful': [
+    {
+      from: 0.744,
+      p: 0.607,
+      n: 13,
+    },
+    {
+      from: 0.78,
+      p: 0.821,
+      n: 13,
+    },
+    {
+      from: 0.785,
+      p: 0.939,
+      n: 40,
     },
   ],
 };

@@ -74,6 +74,15 @@ export const de: LocalePack = {
     ['dezember', 12],
     ['dez', 12],
   ],
+  tradeWords: [
+    'apotheke',
+    'handel',
+    'handelsgesellschaft',
+    'baeckerei',
+    'gesellschaft',
+    'elektro',
+    'werkstatt',
+  ],
   addressWords: [
     'straße',
     'strasse',

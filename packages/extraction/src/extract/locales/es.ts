@@ -78,6 +78,15 @@ export const es: LocalePack = {
     ['diciembre', 12],
     ['dic', 12],
   ],
+  tradeWords: [
+    'farmacia',
+    'panaderia',
+    'ferreteria',
+    'papeleria',
+    'comercial',
+    'distribuciones',
+    'sociedad',
+  ],
   addressWords: [
     'calle',
     'avenida',

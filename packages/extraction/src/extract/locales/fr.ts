@@ -85,6 +85,15 @@ export const fr: LocalePack = {
     ['decembre', 12],
     ['déc', 12],
   ],
+  tradeWords: [
+    'boulangerie',
+    'pharmacie',
+    'librairie',
+    'quincaillerie',
+    'boucherie',
+    'epicerie',
+    'societe',
+  ],
   addressWords: [
     'rue',
     'avenue',

@@ -73,6 +73,10 @@ export const recipientLabels = (packs: readonly LocalePack[] = LOCALES): string[
   ...new Set(packs.flatMap((p) => p.recipientBlocks)),
 ];
 
+export const tradeWordsOf = (packs: readonly LocalePack[] = LOCALES): string[] => [
+  ...new Set(packs.flatMap((p) => p.tradeWords ?? [])),
+];
+
 export const addressWordsOf = (packs: readonly LocalePack[] = LOCALES): string[] => [
   ...new Set(packs.flatMap((p) => p.addressWords)),
 ];

@@ -30,6 +30,21 @@ export const ms: LocalePack = {
     ['disember', 12],
     ['dis', 12],
   ],
+  tradeWords: [
+    'perniagaan',
+    'syarikat',
+    'restoran',
+    'kedai',
+    'runcit',
+    'farmasi',
+    'perkhidmatan',
+    'kejuruteraan',
+    'perabot',
+    'pemborong',
+    'pasaraya',
+    'berhad',
+    'sendirian',
+  ],
   addressWords: [
     // street and building words with their printed abbreviations
     'jalan',

@@ -37,6 +37,7 @@ export const nl: LocalePack = {
     ['november', 11],
     ['december', 12],
   ],
+  tradeWords: ['bakkerij', 'apotheek', 'handel', 'groothandel'],
   addressWords: [
     'straat',
     'laan',

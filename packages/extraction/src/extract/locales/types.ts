@@ -39,6 +39,8 @@ export interface LocalePack {
   months: [name: string, month: number][];
   /** Street, building and place words, for recognising and repairing addresses. */
   addressWords: string[];
+  /** Trade and business words of company names ("stationery", "farmacia"), for repairing misread names. */
+  tradeWords?: string[];
   /** How the language's countries print numeric dates and decimals; null when they differ (English). */
   dateOrder: DateOrder | null;
   decimalMark: DecimalMark;

@@ -1,6 +1,13 @@
 /** The issuer's address: the lines under its name, up to the first phone, tax id, date or label line. */
 import { repairAddressWords } from '../address-words.js';
-import { avgConf, letters, ocrFactor, type Candidate, type DocContext } from '../context.js';
+import {
+  avgConf,
+  minConf,
+  letters,
+  ocrFactor,
+  type Candidate,
+  type DocContext,
+} from '../context.js';
 import { unionBox, type Row } from '../layout.js';
 import { findDates } from '../parse.js';
 import { ADDRESS_WORD, GSTLINE, NOT_VENDOR, PHONE, REG_NO, fixOcrLetters } from './company-name.js';
@@ -24,6 +31,16 @@ export function repairAddressFigures(text: string): string {
       .replace(/(?<=\d)[OoQ](?=\d)|(?<=\d{3})[OoQ](?![a-z])/g, '0')
       .replace(/(?<=\d)S(?=\d)|(?<=\d{3})S(?=0)/g, '5')
       .replace(/\b(No\.?\s?)[Il|](?=[\s,]|$)/gi, '$11')
+      // a five-figure postcode with one or two figures read as look-alike letters ("B1750", "411SO")
+      .replace(
+        /(?<![\w-])(?=[0-9OoQDSBIl]{5}(?![\w-]))(?=(?:[^0-9]*[0-9]){3})[0-9OoQDSBIl]{5}(?![\w-])/g,
+        (t) =>
+          t
+            .replace(/[OoQD]/g, '0')
+            .replace(/S/g, '5')
+            .replace(/B/g, '8')
+            .replace(/[Il]/g, '1'),
+      )
       // "LOT" before its number, its L or O read as a digit
       .replace(/\b[L1I][O0]T(?=[\s.]?\d)/g, 'LOT')
       // a comma read as a period between a house or postal number and the next word ("290.JALAN")
@@ -113,6 +130,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     // quote marks are specks between words here; an O read as Q before a house number ("NQ.6")
     .replace(/[‘’“”"`]/g, '')
     .replace(/\bNQ(?=\.?\s?\d)/g, 'NO')
+    .replace(/\bNc(?=\.?\s?\d)/g, 'No')
     .replace(/^_+|_+$/g, '')
     .trim();
   const toks = picked.flatMap((r) => r.words);
@@ -124,5 +142,6 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     order: picked[0]?.index ?? 0,
     where: 'fallback',
     readConf: avgConf(toks),
+    minReadConf: minConf(toks),
   };
 }

@@ -7,7 +7,7 @@ import type { FieldDefinition } from '@parser/contracts';
 import { phrasesFor } from '../concepts.js';
 import { ocrFactor, round2, type Candidate, type DocContext, type LabelHit } from '../context.js';
 import { findLabels, pickFirstBest, valuesFor } from '../labels.js';
-import { unionBox } from '../layout.js';
+import { unionBox, type Tok } from '../layout.js';
 import { findAmounts } from '../parse.js';
 import { pickTotal } from './amounts.js';
 
@@ -18,13 +18,37 @@ const TAX: FieldDefinition = { key: 'tax', label: 'Tax', type: 'currency' };
 /** Money figures agree when they differ by less than a cent of rounding. */
 export const sameMoney = (a: number, b: number): boolean => Math.abs(a - b) < 0.015;
 
+/**
+ * Figures grouped in thousands by a space ("4 530,82", "12 289,63") are read as two words: a
+ * group of one to three digits directly before a word of three digits and cents is one figure.
+ */
+function joinThousands(words: Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    if (next && /^\d{1,3}$/.test(w.text) && /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(next.text)) {
+      const text = `${w.text} ${next.text}`;
+      out.push({
+        ...next,
+        text,
+        norm: text,
+        box: unionBox([w.box, next.box]),
+        conf: Math.min(w.conf, next.conf),
+      });
+      i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
 /** Every money figure right of a label on its row (rates and percentages left out), in order. */
 function figuresRightOf(hit: LabelHit, ctx: DocContext): Candidate[] {
-  const words = hit.row.words.slice(hit.end);
+  const words = joinThousands(hit.row.words.slice(hit.end));
   const out: Candidate[] = [];
   for (const [i, w] of words.entries()) {
     const text = w.text;
-    if (/%$/.test(text) || words[i + 1]?.text === '%') continue;
+    if (/%:?$/.test(text) || /^%/.test(words[i + 1]?.text ?? '')) continue;
     const a = findAmounts(text, ctx.mark)[0];
     if (!a || !a.hasDecimals) continue;
     out.push({
@@ -91,8 +115,14 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
   return figures;
 }
 
+/** A tax row that sums the others ("Total TVA", "Totale IVA", "Summe MwSt"). */
+const TAX_TOTAL_ROW = /\b(total|totale|totaal|summe|gesamt|somme)\b/i;
+
 function lastPerRow(cands: Candidate[]): Candidate | undefined {
-  const first = cands[0];
+  // with several rates, the row that sums them is the tax; a single rate's row is one part of it
+  const rows = new Set(cands.map((c) => c.order));
+  const summing = cands.filter((c) => c.hit && TAX_TOTAL_ROW.test(c.hit.row.text));
+  const first = rows.size > 1 && summing.length ? summing[0] : cands[0];
   if (!first) return undefined;
   const row = cands.filter((c) => c.order === first.order);
   return row[row.length - 1];

@@ -6,7 +6,7 @@ export const COMPANY_SUFFIX =
   /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat|shop)\b/i;
 /** Legal-entity suffixes: a line carrying one is the company name far more often than a weak trade word. */
 export const STRONG_SUFFIX =
-  /\b(s[do0]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|corp(oration)?|plc|pte|pty|enterprises?|trading|sarl|srl|s\.r\.l|s\.p\.a|s\.l|s\.a\.s|lda|ltda|b\.v|bvba|e\.k)\b/i;
+  /\b(s[do0]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|corp(oration)?|plc|pte|pty|enterprises?|trading|sarl|srl|s\.r\.l|s\.p\.a|s\.l|s\.a\.s|lda|ltda|b\.v|bvba|e\.k|v\.o\.f|e\.u|kg|ohg|eurl|(?<!\.)s\.a)\b/i;
 /** A line opening with a business-form word rather than a name. */
 export const LEADING_FORM =
   /^\W*(co\b\.?|company|enterprises?|trading|hardware|holdings|industries|services|stores?|supermarket|restaurant|restoran|bakery|pharmacy|sdn|bhd|berhad|ltd|limited|inc|llc|gmbh|plc)\b/i;
@@ -54,9 +54,20 @@ export function normaliseCompany(text: string): string {
     fixOcrLetters(text)
       .replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2')
       .replace(/\b(Sdn\.?\s*)Bnd\b/g, '$1Bhd')
+      // the D of BHD read as O or 0 ("SDN BHO")
+      .replace(/\b(S[DO0]N\.?\s*)BH[O0U]\b/g, '$1BHD')
+      // "(M)" (Malaysia) before the legal form, its M read as H or N ("MR D.I.Y. (H) SDN BHD")
+      .replace(/\(\s?[HN]\s?\)(?=\s*S[DO0]N\b)/g, '(M)')
       // a 0 for an O after a capital ("C0.", "N0"), a 5 for the S of "S/B" (Sendirian Berhad)
       .replace(/\b([A-Z])0(?=\.|\b)/g, '$1O')
       .replace(/\b[5$]\s?\/\s?B\b/g, 'S/B')
+      // the stroke of "S/B" read as a 7 ("99 SPEED MART S7B")
+      .replace(/\b[5S]7B\b/g, 'S/B')
+      // a registration number printed after the closing legal form, its bracket misread
+      // ("… S/B AIN S19537-X)"): the name ends with its form
+      .replace(/\b(S\/B|SDN\.?\s?BHD|BHD|BERHAD)\b[^()]*\S*\d{4,}\S*\)?\s*$/i, '$1')
+      // the B of a closing "S/B" read as D or 8 ("99 SPEED MART S/D")
+      .replace(/\bS\s?\/\s?[D8]$/g, 'S/B')
       // OCR reads round brackets as braces and glues a stray stroke to them ("BAKERIES/(KL)")
       .replace(/\{/g, '(')
       .replace(/\}/g, ')')

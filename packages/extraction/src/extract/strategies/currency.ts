@@ -28,7 +28,11 @@ export function extractCurrencyCode(
   }
   const text = ctx.layout.rows.map((r) => r.text).join('\n');
   const cur = ctx.currency ?? detectCurrency(text);
-  if (!cur) return null;
+  if (!cur) {
+    // no symbol, code or country cue: the language's currency, with less confidence
+    const implied = impliedCurrency(ctx);
+    return implied ? { value: implied, confidence: 0.6, page: null } : null;
+  }
   const explicit = new RegExp(`\\b${cur}\\b`).test(text);
   return { value: cur, confidence: explicit ? 0.85 : 0.7, page: null };
 }
@@ -44,7 +48,11 @@ export function currencyOfValue(c: Candidate, ctx: DocContext): string | null {
   const row = ctx.layout.rows[c.order];
   const own = row ? detectCurrencyIn(row.text) : null;
   if (own) return own;
-  if (ctx.currency) return ctx.currency;
+  return ctx.currency ?? impliedCurrency(ctx);
+}
+
+/** The currency the document's language implies (a German or French invoice without a symbol is in euros). */
+function impliedCurrency(ctx: DocContext): string | null {
   const languages = ctx.locales.filter((p) => p.id !== 'en');
   if (languages.length && languages.every((p) => EURO_LOCALES.has(p.id))) return 'EUR';
   if (languages.some((p) => p.id === 'ms')) return 'MYR';

@@ -29,9 +29,15 @@ function idOf(c: Candidate, ctx: DocContext): Candidate | null {
   const parts = String(c.value)
     .replace(/^(no\.?|nr\.?|n[°º]\.?|number|#|:)\s*/i, '')
     .split(/\s+/);
-  const id = parts.find((p) => /\d/.test(p)) ?? '';
-  const value = id.replace(/^[:.#]+|[:,.]+$/g, '');
+  const at = parts.findIndex((p) => /\d/.test(p));
+  const id = parts[at] ?? '';
+  let value = id.replace(/^[:.#]+|[:,.]+$/g, '');
   if (!value || isMoneyOrDate(id, ctx)) return null;
+  // a document series printed before the number ("FT A2023/9075", "FA 2024/17"): capitals only,
+  // not a label's abbreviation ("NO", "NR", "REF")
+  const series = parts[at - 1];
+  if (at === 1 && series && /^[A-Z]{1,3}$/.test(series) && !/^(NO|NR|N|REF|ID)$/.test(series))
+    value = `${series} ${value}`;
   return { ...c, value, confidence: c.confidence * (parts.length > 2 ? 0.85 : 1) };
 }
 

@@ -32,9 +32,12 @@ export function matchHeader(
     return own(b) - own(a) || b.p.length - a.p.length;
   });
   const done = new Set<number>();
-  for (const o of options) {
+  // words printed exactly as some column's header word are matched first: a rough match must not
+  // take them for another column ("Units Price" read as "Unit Price" would swallow the quantity)
+  const passes = [false, true].flatMap((fuzzy) => options.map((o) => ({ ...o, fuzzy })));
+  for (const o of passes) {
     if (done.has(o.ci)) continue;
-    for (const m of matchPhraseInRow(row, o.p)) {
+    for (const m of matchPhraseInRow(row, o.p, o.fuzzy)) {
       let free = true;
       for (let i = m.start; i < m.end; i++) if (used.has(i)) free = false;
       if (!free) continue;
@@ -75,10 +78,37 @@ export function findHeader(
 ): HeaderMatch | null {
   let best: HeaderMatch | null = null;
   const need = Math.min(2, table.columns.length);
-  for (const row of ctx.layout.rows) {
+  const rows = ctx.layout.rows;
+  for (const [i, row] of rows.entries()) {
     if (row.words.length > 14) continue;
-    const m = matchHeader(row, table.columns);
-    if (m.matched >= need && (!best || m.matched > best.matched)) best = m;
+    for (const candidate of [row, withNextRow(row, rows[i + 1], ctx)]) {
+      if (!candidate) continue;
+      const m = matchHeader(candidate, table.columns);
+      if (m.matched >= need && (!best || m.matched > best.matched)) best = m;
+    }
   }
   return best;
+}
+
+/**
+ * A header a skewed scan read as two rows ("Articolo" a little above "Qta Prezzo unitario
+ * Importo"): the row with the words of the next one when that one sits right under it, holds no
+ * figures and shares no column with it. The merged row stands where the lower one is, so the
+ * table's rows start after both.
+ */
+function withNextRow(row: Row, next: Row | undefined, ctx: DocContext): Row | null {
+  if (!next || next.page !== row.page || /\d/.test(next.text) || /\d/.test(row.text)) return null;
+  if (next.box[1] - row.box[3] > 0.8 * ctx.layout.unit) return null;
+  const overlaps = next.words.some((w) =>
+    row.words.some((o) => w.box[0] < o.box[2] && w.box[2] > o.box[0]),
+  );
+  if (overlaps) return null;
+  const words = [...row.words, ...next.words].sort((a, b) => a.box[0] - b.box[0]);
+  return {
+    ...next,
+    words,
+    box: unionBox([row.box, next.box]),
+    text: words.map((w) => w.text).join(' '),
+    height: Math.max(row.height, next.height),
+  };
 }

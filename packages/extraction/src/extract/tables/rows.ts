@@ -3,7 +3,7 @@ import type { ColumnDefinition, TableDefinition } from '@parser/contracts';
 import type { ExtractedTable, ExtractedValue } from '../../document.js';
 import { ALL_PHRASES } from '../concepts.js';
 import type { DocContext } from '../context.js';
-import { matchPhrase, unionBox, type Row, type Tok } from '../layout.js';
+import { matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
 import { parseTyped } from '../typed.js';
 import type { HeaderCol, HeaderMatch } from './header.js';
 
@@ -39,6 +39,36 @@ function assign(words: Tok[], cols: HeaderCol[]): Map<number, Tok[]> {
   return out;
 }
 
+/**
+ * A description runs on at word spacing past its column's edge ("Stainless steel hinge 100 mm"
+ * into a narrow quantity column): words that follow the description's words at a word's space
+ * stay in the description.
+ */
+function keepRunsInText(
+  byCol: Map<number, Tok[]>,
+  words: Tok[],
+  height: number,
+  textCol: number,
+): void {
+  const text = byCol.get(textCol);
+  if (textCol < 0 || !text?.length) return;
+  for (const run of segments(words, height, 0.6)) {
+    if (run.length < 2 || !text.includes(run[0]!)) continue;
+    for (const w of run.slice(1)) {
+      if (text.includes(w)) continue;
+      for (const [ci, toks] of byCol) {
+        if (ci !== textCol && toks.includes(w))
+          byCol.set(
+            ci,
+            toks.filter((t) => t !== w),
+          );
+      }
+      text.push(w);
+    }
+  }
+  text.sort((a, b) => a.box[0] - b.box[0]);
+}
+
 export const cellOf = (
   toks: Tok[],
   type: ColumnDefinition['type'],
@@ -48,7 +78,12 @@ export const cellOf = (
   if (!toks.length) return { value: null, confidence: 0, source: null };
   const box = unionBox(toks.map((t) => t.box));
   const conf = 0.55 + 0.45 * Math.min(1, toks.reduce((a, t) => a + t.conf, 0) / toks.length);
-  const parsed = parseTyped(toks, type, ctx);
+  // a figure cell holding a lone stroke is a 1 read as I, l or | (a quantity of one)
+  const figures =
+    type !== 'string' && toks.length === 1 && /^[Il|]$/.test(toks[0]?.text ?? '')
+      ? [{ ...toks[0]!, text: '1', norm: '1' }]
+      : toks;
+  const parsed = parseTyped(figures, type, ctx);
   if (parsed)
     return {
       value: parsed.value,
@@ -89,6 +124,37 @@ function continuation(
   if (first && /\d[.,]\d{2}(?!\d)/.test(first.text) && !isStop(first))
     return { index: rows.indexOf(first), header };
   return null;
+}
+
+/** A position column's header ("#", "Pos.", "Nr.", "N°"). */
+const POSITION_HEADER = /^(#|pos\.?|position|nr\.?|no\.?|n[°º]\.?|lfd\.?)$/i;
+
+/**
+ * A position column printed without a header of its own, or too close to the descriptions to be a
+ * column ("1 Versandkosten"), is not part of the description: a row's leading number is dropped
+ * when it is the row's place and most rows are numbered so, or the header starts with a position
+ * word.
+ */
+function withoutPositions(
+  out: { cells: Map<string, Tok[]> }[],
+  textKey: string,
+  header: HeaderMatch,
+): void {
+  // the row's place in the table when its description opens with it ("3 Grafikdesign")
+  const position = (r: { cells: Map<string, Tok[]> }, i: number): boolean => {
+    const t = r.cells.get(textKey)?.[0]?.text ?? '';
+    return /^\d{1,3}\.?$/.test(t) && parseInt(t, 10) === i + 1;
+  };
+  const numbered = out.filter(position).length;
+  const first = header.row.words[0]?.text ?? '';
+  // most rows counting 1, 2, 3… (a scan may lose one figure), or a position column's header
+  const counts = numbered >= 2 && numbered >= 0.6 * out.length;
+  if (!counts && !(POSITION_HEADER.test(first) && numbered > 0)) return;
+  out.forEach((r, i) => {
+    const toks = r.cells.get(textKey) ?? [];
+    // a description that is only a number keeps it
+    if (position(r, i) && toks.length > 1) r.cells.set(textKey, toks.slice(1));
+  });
 }
 
 /**
@@ -138,7 +204,16 @@ export function readRows(
     if (isStop(row)) break;
     gaps.push(Math.max(0, gap));
     prevBottom = row.box[3];
-    const byCol = assign(row.words, current.cols);
+    // words well left of the table's first column belong to a sidebar beside it, not to a cell
+    const left = (current.cols[0]?.x0 ?? 0) - 1.5 * current.row.height;
+    const words = row.words.filter((w) => w.box[2] >= left);
+    const byCol = assign(words, current.cols);
+    keepRunsInText(
+      byCol,
+      words,
+      row.height,
+      current.cols.findIndex((c) => c.key === textKey),
+    );
     const cells = new Map<string, Tok[]>();
     byCol.forEach((toks, ci) => {
       const key = current.cols[ci]?.key;
@@ -157,6 +232,7 @@ export function readRows(
     if (!hasNumber && numericKeys.size) continue;
     if (cells.size) out.push({ cells, page: row.page });
   }
+  if (textKey) withoutPositions(out, textKey, header);
   return {
     rows: out.map((r) => {
       const rec: Record<string, ExtractedValue> = {};

@@ -32,6 +32,7 @@ import { fileViewQueryOptions, useFileView } from '../api/get-file-view';
 import { usePageImage } from '../api/get-page-image';
 import { useBlobSrc } from '../hooks/use-blob-src';
 import { useSeen } from '../hooks/use-seen';
+import { EInvoicePreview } from './einvoice-preview';
 
 /** Spec section 9: preview zoom from 0.25 to 3 in steps of 0.25. */
 export const ZOOM = { min: 0.25, max: 3, step: 0.25 } as const;
@@ -53,16 +54,23 @@ export interface PageSize {
 
 /** A region of a page, in the units of that page's size. */
 export interface SourceBox {
+  /** 1-based; 0 when the value was read from e-invoice XML alone and no page shows it. */
   page: number;
   box: [number, number, number, number];
+  /** The XPath of the e-invoice XML element the value was read from. */
+  xpath?: string;
 }
 
 /** Which way the file can be shown. */
-export type PreviewKind = 'pages' | 'unsupported' | 'empty';
+export type PreviewKind = 'pages' | 'einvoice' | 'unsupported' | 'empty';
 
-/** PDFs, images and TIFFs are shown as page images; Word files only offer a download. */
+/**
+ * PDFs, images and TIFFs are shown as page images; an e-invoice XML as tables of its content;
+ * Word files only offer a download.
+ */
 export function previewKind(contentType: string, pages: number): PreviewKind {
   const type = contentType.toLowerCase();
+  if (type === 'application/xml') return 'einvoice';
   const renderable = type === 'application/pdf' || type.startsWith('image/');
   if (!renderable) return 'unsupported';
   return pages > 0 ? 'pages' : 'empty';
@@ -276,6 +284,12 @@ export function DocumentPreview({
         )}
       </Stack>
     );
+  } else if (kind === 'einvoice') {
+    body = (
+      <ScrollArea.Autosize mah="calc(100vh - 280px)" type="auto" offsetScrollbars>
+        <EInvoicePreview fileId={fileId} highlightXpath={highlight?.xpath ?? null} />
+      </ScrollArea.Autosize>
+    );
   } else if (kind === 'empty') {
     body = (
       <Center py="xl">
@@ -379,7 +393,13 @@ export function DocumentPreview({
         size="xl"
         centered
       >
-        {modalOpen && <FileFrame fileId={fileId} title={fileName} />}
+        {/* XML is never put in a frame: the browser would run markup it may carry. */}
+        {modalOpen &&
+          (kind === 'einvoice' ? (
+            <EInvoicePreview fileId={fileId} />
+          ) : (
+            <FileFrame fileId={fileId} title={fileName} />
+          ))}
       </Modal>
     </Paper>
   );

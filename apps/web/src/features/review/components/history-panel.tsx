@@ -64,6 +64,8 @@ export function describeHistory(entry: HistoryEntry, schema: ReviewSchema): stri
       return 'Extracted again';
     case 'agent_ran':
       return `Agent ran${text(data.agent) ? `: ${text(data.agent)}` : ''}`;
+    case 'model_warning':
+      return `AI model not used, offline result kept: ${shown(data.message)}`;
   }
 }
 

@@ -14,7 +14,11 @@ import {
 } from '../utils/review-values';
 import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
 import { AgentChangeNote } from './agent-change-note';
+import { einvoiceXpathOf, focusSourceOf } from '../utils/value-source';
 import { CurrencyCode } from './currency-code';
+import { EInvoiceSourceNote } from './einvoice-source-note';
+import { LearnedValueNote } from './learned-value-note';
+import { ModelValueNote } from './model-value-note';
 import type { SourceBox } from './document-preview';
 
 export interface ReviewFieldsProps {
@@ -44,6 +48,12 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
           const currency = field.type === 'currency' ? extracted?.currency : undefined;
           const agentChange = agentChangeAt(record, { field: field.key });
           const reconFlag = reconFlagAt(record, { field: field.key });
+          // Which engine read the value, while the reviewer keeps it.
+          const modelMark =
+            extracted && unchanged && text.trim() !== '' ? extracted.model : undefined;
+          const einvoiceXpath = unchanged ? einvoiceXpathOf(extracted) : undefined;
+          // Read with what reviewers taught about this vendor, while the reviewer keeps it.
+          const isLearned = extracted?.learned === true && unchanged && text.trim() !== '';
           return (
             <TextInput
               key={field.key}
@@ -55,9 +65,19 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
               readOnly={readOnly}
               variant={readOnly ? 'filled' : 'default'}
               error={parsed.ok ? reconFlag : parsed.error}
-              description={agentChange ? <AgentChangeNote change={agentChange} /> : undefined}
+              description={
+                agentChange ? (
+                  <AgentChangeNote change={agentChange} />
+                ) : modelMark ? (
+                  <ModelValueNote mark={modelMark} />
+                ) : einvoiceXpath ? (
+                  <EInvoiceSourceNote xpath={einvoiceXpath} />
+                ) : isLearned ? (
+                  <LearnedValueNote />
+                ) : undefined
+              }
               onChange={(event) => form.setField(field.key, event.currentTarget.value)}
-              onFocus={() => onFocusSource(extracted?.source ?? null)}
+              onFocus={() => onFocusSource(focusSourceOf(extracted))}
               leftSection={currency ? <CurrencyCode code={currency} /> : undefined}
               leftSectionWidth={currency ? 44 : undefined}
               rightSectionWidth={72}

@@ -26,8 +26,10 @@ import {
   parseValue,
 } from '../utils/review-values';
 import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
+import { focusSourceOf } from '../utils/value-source';
 import { AgentChangeNote } from './agent-change-note';
 import { ConfidenceDot } from './confidence-dot';
+import { modelValueText } from './model-value-note';
 import { CurrencyCode } from './currency-code';
 import type { SourceBox } from './document-preview';
 
@@ -129,7 +131,7 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                               <Tooltip
                                 label={
                                   reading
-                                    ? `Confidence ${formatConfidence(reading.confidence)}${low ? ' (low: check this value)' : ''}`
+                                    ? `Confidence ${formatConfidence(reading.confidence)}${low ? ' (low: check this value)' : ''}${reading.model ? ` · ${modelValueText(reading.model)}` : ''}${reading.origin ? ' · Source: e-invoice XML' : ''}`
                                     : ''
                                 }
                                 disabled={!reading}
@@ -172,7 +174,7 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                                       event.currentTarget.value,
                                     )
                                   }
-                                  onFocus={() => onFocusSource(extracted?.source ?? null)}
+                                  onFocus={() => onFocusSource(focusSourceOf(extracted))}
                                   rightSectionPointerEvents="none"
                                   rightSection={
                                     reading ? (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { DropZoneContent } from '@/components/drop-zone-content';
 
-/** What the upload screen takes (spec section 5, plus TIFF), by MIME type and extension. */
+/** What the upload screen takes (spec section 5, plus TIFF and e-invoice XML), by MIME type and extension. */
 export const UPLOAD_ACCEPT = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
@@ -12,10 +12,13 @@ export const UPLOAD_ACCEPT = {
   'application/msword': ['.doc'],
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
   'image/tiff': ['.tif', '.tiff'],
+  // E-invoices sent as XML (UBL, CII); the server accepts only those, whatever the name says.
+  'application/xml': ['.xml'],
+  'text/xml': ['.xml'],
 };
 
 /** The extensions as the type message names them. */
-export const UPLOAD_TYPES_TEXT = 'png, jpg, jpeg, pdf, doc, docx, tiff';
+export const UPLOAD_TYPES_TEXT = 'png, jpg, jpeg, pdf, doc, docx, tiff, xml';
 
 /** Spec section 5's drop-zone messages for one refused file. */
 export function rejectionText(rejection: FileRejection): string {

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+
+import { defineJob } from './job-definition.js';
+import { JobQueue } from './job-queue.js';
+import { JobRegistry } from './job-registry.js';
+import { JobWorker } from './job-worker.js';
+import { JobsRepository } from './jobs.repository.js';
+
+// Several workers on one queue, as separate worker processes run them on PostgreSQL.
+const logger = pino({ level: 'silent' });
+let handle: DatabaseHandle;
+let schema: string | undefined;
+let jobs: JobsRepository;
+let queue: JobQueue;
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  handle = await openDatabase({ url: url ?? 'memory://', schema });
+  await migrate(handle.db);
+  jobs = new JobsRepository(handle.db);
+  queue = new JobQueue(jobs);
+});
+afterAll(async () => {
+  if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
+  await handle.close();
+});
+beforeEach(async () => {
+  await handle.db.deleteFrom('jobs').execute();
+});
+
+const Payload = z.object({ pipelineId: z.string() });
+
+function worker(
+  registry: JobRegistry,
+  overrides: Partial<ConstructorParameters<typeof JobWorker>[0]> = {},
+) {
+  return new JobWorker({
+    jobs,
+    registry,
+    queue,
+    logger,
+    concurrency: 1,
+    recoverAllOnStart: false,
+    pollMs: 50,
+    ...overrides,
+  });
+}
+
+describe('workers sharing a queue', () => {
+  it('a stopping worker hands its unfinished job back, uncounted, and another takes it at once', async () => {
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ranBy: string[] = [];
+    const slow = defineJob({
+      name: 'test.slow',
+      payload: Payload,
+      handler: async () => {
+        ranBy.push('first');
+        await stuck;
+      },
+    });
+    const id = await queue.enqueue(slow, { pipelineId: 'p-1' }, { tenantId: null });
+    const first = worker(new JobRegistry().register(slow));
+    await first.start();
+    await expect.poll(() => ranBy).toEqual(['first']);
+
+    // SIGTERM with a grace period shorter than the job.
+    await first.stop(50);
+    expect(await jobs.findById(id!)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedBy: null,
+    });
+
+    const finished: string[] = [];
+    const fast = defineJob({
+      name: 'test.slow',
+      payload: Payload,
+      handler: async ({ pipelineId }) => {
+        finished.push(pipelineId);
+      },
+    });
+    await worker(new JobRegistry().register(fast)).runUntilIdle();
+    expect(finished).toEqual(['p-1']);
+    expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    release();
+  });
+
+  it('a running worker takes over the job of a killed worker once its lease runs out', async () => {
+    const done: string[] = [];
+    const job = defineJob({
+      name: 'test.orphan',
+      payload: Payload,
+      handler: async ({ pipelineId }) => {
+        done.push(pipelineId);
+      },
+    });
+    const id = await queue.enqueue(job, { pipelineId: 'p-2' }, { tenantId: null });
+    // A worker claimed it with a short lease, then was killed: nothing renews or finishes it.
+    expect((await jobs.claim('killed-worker', 300, ['test.orphan'], null))?.id).toBe(id);
+
+    const survivor = worker(new JobRegistry().register(job), { leaseMs: 300 });
+    await survivor.start();
+    try {
+      await expect.poll(() => done, { timeout: 10_000 }).toEqual(['p-2']);
+      expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    } finally {
+      await survivor.stop();
+    }
+  });
+
+  it('reports each run and keeps jobs out of attempts as dead letters', async () => {
+    const outcomes: string[] = [];
+    const job = defineJob({
+      name: 'test.doomed',
+      payload: Payload,
+      maxAttempts: 2,
+      backoffMs: () => 0,
+      handler: async () => {
+        throw new Error('the service answered 500');
+      },
+    });
+    const id = await queue.enqueue(job, { pipelineId: 'p-3' }, { tenantId: null });
+    await worker(new JobRegistry().register(job), {
+      observeJob: (kind, outcome) => outcomes.push(`${kind}:${outcome}`),
+    }).runUntilIdle();
+    expect(outcomes).toEqual(['test.doomed:retry', 'test.doomed:failed']);
+    expect(await jobs.findById(id!)).toMatchObject({
+      status: 'failed',
+      lastError: 'the service answered 500',
+    });
+    expect(await jobs.queueSnapshot()).toContainEqual(
+      expect.objectContaining({ name: 'test.doomed', failed: 1, queued: 0, running: 0 }),
+    );
+  });
+});

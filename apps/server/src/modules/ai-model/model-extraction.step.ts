@@ -1,0 +1,145 @@
+import type { ExtractionResult, ReadDocument } from '@parser/extraction';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { DbExecutor } from '../../db/client.js';
+import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
+import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+
+import type { ModelCallsRepository } from './model-calls.repository.js';
+import { ModelCallError, type ModelClient } from './model-client.js';
+import type { PageImages } from './page-images.js';
+import { readWithModel } from './read-with-model.js';
+
+export interface ModelStepInput {
+  tenantId: string;
+  pipelineId: string;
+  fileId: string;
+  fileName: string;
+  docTypeId: string;
+  docType: PipelineDocType;
+  doc: ReadDocument;
+  /** The offline engine's result, kept for every value the model cannot improve. */
+  offline: ExtractionResult;
+  /** What the company's reviewers taught about this document's vendor, as plain sentences. */
+  learnedHints?: readonly string[];
+}
+
+export interface ModelStepResult {
+  extracted: ExtractionResult;
+  /** Writes the warnings to the pipeline's history, in the step's own transaction. */
+  store(trx: DbExecutor): Promise<boolean>;
+}
+
+export interface ModelExtractionDeps {
+  client: ModelClient;
+  calls: ModelCallsRepository;
+  pipelines: PipelinesRepository;
+  pageImages: PageImages;
+  log: FastifyBaseLogger;
+}
+
+const SYSTEM = { actorUserId: null, actorLabel: 'System' } as const;
+/** Rejected values named in one history entry at most; the rest are counted. */
+const REJECTED_NAMED = 10;
+
+/**
+ * The model's pass over a document after the offline engine. It never fails the pipeline: a
+ * timeout, an HTTP error, invalid JSON or an answer that fails the schema keeps the offline result
+ * and leaves a warning in the history; values the model got wrong are left out one by one.
+ */
+export class ModelExtractionStep {
+  constructor(private readonly deps: ModelExtractionDeps) {}
+
+  /** Undefined when the company turned the model off for this type: the offline result stands. */
+  async improve(input: ModelStepInput): Promise<ModelStepResult | undefined> {
+    const { tenantId, pipelineId, docType, doc } = input;
+    if (!(await this.deps.calls.usesModel(tenantId, input.docTypeId))) return undefined;
+    const warnings: string[] = [];
+    let extracted: ModelStepResult['extracted'] = input.offline;
+    const images = await this.visionImages(input);
+    try {
+      const reading = await readWithModel({
+        client: this.deps.client,
+        docType,
+        doc,
+        fileName: input.fileName,
+        offline: input.offline,
+        pageImages: images,
+        learnedHints: input.learnedHints ?? [],
+      });
+      extracted = reading.merged;
+      await this.record(input, 'used', reading.model, reading.usage, reading.latencyMs, null);
+      if (reading.rejected.length > 0) warnings.push(describeRejected(reading.rejected));
+    } catch (error) {
+      if (!(error instanceof ModelCallError)) throw error;
+      this.deps.log.warn({ err: error.cause, pipelineId }, 'model extraction fell back to offline');
+      await this.record(
+        input,
+        'fallback',
+        error.model,
+        error.usage,
+        error.latencyMs,
+        error.message,
+      );
+      warnings.push(`${error.message}; the offline engine's values were kept.`);
+    }
+    return {
+      extracted,
+      store: async (trx) => {
+        await this.deps.pipelines.insertEvents(
+          warnings.map((message) => ({
+            tenantId,
+            pipelineId,
+            kind: 'model_warning',
+            ...SYSTEM,
+            data: { step: 'extraction', message },
+          })),
+          trx,
+        );
+        return true;
+      },
+    };
+  }
+
+  /** Page images for the vision model, when one is set and the document has scanned pages. */
+  private async visionImages(input: ModelStepInput): Promise<Uint8Array[]> {
+    if (!this.deps.client.settings.visionModel) return [];
+    try {
+      return await this.deps.pageImages.ofScannedPages(input.tenantId, input.fileId, input.doc);
+    } catch (error) {
+      // The text still goes to the text model; a page that will not render is no reason to stop.
+      this.deps.log.warn({ err: error, fileId: input.fileId }, 'page images for the model failed');
+      return [];
+    }
+  }
+
+  private record(
+    input: ModelStepInput,
+    outcome: 'used' | 'fallback',
+    model: string,
+    usage: { inputTokens: number; outputTokens: number },
+    latencyMs: number,
+    error: string | null,
+  ) {
+    return this.deps.calls.insert({
+      tenantId: input.tenantId,
+      pipelineId: input.pipelineId,
+      purpose: 'extraction',
+      model,
+      outcome,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      latencyMs,
+      error,
+    });
+  }
+}
+
+function describeRejected(rejected: { place: string; value: unknown; reason: string }[]): string {
+  const named = rejected
+    .slice(0, REJECTED_NAMED)
+    .map(({ place, value, reason }) => `${place} ("${String(value)}") ${reason}`);
+  const more =
+    rejected.length > REJECTED_NAMED ? `, and ${rejected.length - REJECTED_NAMED} more` : '';
+  return `The model's value for ${named.join('; ')}${more}: the offline engine's value was kept.`;
+}

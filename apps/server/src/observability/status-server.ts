@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+
+import type { Database } from '../db/client.js';
+import type { JobsRepository } from '../jobs/jobs.repository.js';
+import { healthRoutes } from '../modules/health/health.routes.js';
+import type { BlobStorage } from '../storage/blob-storage.js';
+
+import type { Metrics } from './metrics.js';
+
+export interface StatusServerOptions {
+  db: Database;
+  jobs: JobsRepository;
+  storage: BlobStorage;
+  metrics: Metrics;
+  version: string;
+}
+
+/**
+ * The HTTP face of a worker process: /health, /ready and /metrics only, so orchestrators can probe
+ * it and Prometheus can scrape the extraction and job metrics measured there.
+ */
+export async function buildStatusServer(options: StatusServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(healthRoutes, {
+    db: options.db,
+    version: options.version,
+    jobs: options.jobs,
+    storage: options.storage,
+  });
+  app.get('/metrics', async (_request, reply) =>
+    reply
+      .header('content-type', options.metrics.contentType())
+      .send(await options.metrics.render()),
+  );
+  return app;
+}

@@ -1,0 +1,104 @@
+import { damagedWordDoc, legacyWordDoc, repeatedTextDoc } from '@parser/test-documents';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, multipart, type TestApp } from './build-test-app.js';
+import { company, createInvoiceType } from './factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+});
+afterAll(() => t.close());
+
+const MB = 1024 * 1024;
+
+async function upload(headers: Record<string, string>, bytes: Uint8Array, fileName: string) {
+  const body = multipart([{ name: 'file', fileName, bytes }]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/files:upload',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ fileId: string; pages: number; error: string | null }>();
+}
+
+/** Creates the file's pipeline, runs extraction, and answers where the pipeline ended. */
+async function processed(headers: Record<string, string>, docTypeId: string, fileId: string) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers,
+    payload: { docTypeId, files: [fileId] },
+  });
+  expect(created.statusCode).toBe(201);
+  await t.drainJobs();
+  const [pipelineId] = created.json<{ pipeline_ids: string[] }>().pipeline_ids;
+  return t.db
+    .selectFrom('pipelines')
+    .select(['currentStep', 'failureReason'])
+    .where('id', '=', pipelineId!)
+    .executeTakeFirstOrThrow();
+}
+
+describe('legacy Word (.doc) documents', () => {
+  it('reads a .doc: its pages at upload, its text in the text layer, extraction goes on', async () => {
+    const admin = await company(t.app);
+    const docTypeId = await createInvoiceType(t.app, admin.headers);
+    const doc = legacyWordDoc(['Invoice INV-2041', 'Bill to: Harbour Supplies', 'Total 120.00']);
+
+    const stored = await upload(admin.headers, doc.bytes, 'invoice.doc');
+    expect(stored).toMatchObject({ pages: 1, error: null });
+    const layer = await t.app.inject({
+      method: 'POST',
+      url: '/api/vision/textlayer',
+      headers: admin.headers,
+      payload: { fileId: stored.fileId },
+    });
+    expect(layer.statusCode).toBe(200);
+    expect(layer.json<{ pages: { text: string }[] }>().pages[0]!.text).toBe(
+      'Invoice INV-2041\nBill to: Harbour Supplies\nTotal 120.00',
+    );
+    const pipeline = await processed(admin.headers, docTypeId, stored.fileId);
+    expect(pipeline.currentStep).not.toBe('failed');
+    expect(pipeline.failureReason).toBeNull();
+  });
+
+  it('refuses a small .doc holding far more text than the limit, and its pipeline fails with that reason', async () => {
+    const admin = await company(t.app);
+    const docTypeId = await createInvoiceType(t.app, admin.headers);
+    const run = 'Invoice 42 '.repeat(6000) + '\r';
+    // 200 million characters as a reader follows its pieces, from a file of a few hundred KB.
+    const hostile = repeatedTextDoc(run, Math.ceil(200_000_000 / run.length));
+    expect(hostile.bytes.length).toBeLessThan(1 * MB);
+    const before = process.memoryUsage().rss;
+
+    const stored = await upload(admin.headers, hostile.bytes, 'statement.doc');
+
+    const reason =
+      'The Word document holds more text than the 20 million characters a document may have; ' +
+      'split it and upload the parts.';
+    expect(stored).toMatchObject({ pages: 0, error: reason });
+    expect(await processed(admin.headers, docTypeId, stored.fileId)).toEqual({
+      currentStep: 'failed',
+      failureReason: reason,
+    });
+    // The text it describes was never built.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
+  });
+
+  it('keeps a damaged .doc with the reason, and its pipeline fails with it', async () => {
+    const admin = await company(t.app);
+    const docTypeId = await createInvoiceType(t.app, admin.headers);
+
+    const stored = await upload(admin.headers, damagedWordDoc(['Invoice 42']).bytes, 'old.doc');
+
+    const reason = 'The Word document is damaged and cannot be read.';
+    expect(stored).toMatchObject({ pages: 0, error: reason });
+    expect(await processed(admin.headers, docTypeId, stored.fileId)).toEqual({
+      currentStep: 'failed',
+      failureReason: reason,
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { pdfBytes } from '@parser/test-documents';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { company, getReview, processDocuments } from './factories.js';
+import { ModelStandIn, type ReceivedRequest, type StandInReply } from './model-stand-in.js';
+
+const INSTRUCTIONS = [
+  'Write payment terms as "Net 30" when the invoice gives 30 days.',
+  'An invoice whose total is above 1,000.00 needs a second approver: flag it.',
+].join('\n');
+
+async function invoice() {
+  const bytes = await pdfBytes((doc) => {
+    doc.font('Helvetica').fontSize(12);
+    [
+      'INVOICE',
+      'Invoice Number: INV-7731',
+      'Invoice Date: 15/03/2024',
+      'Payment terms: 30 days',
+      'Total: 1,234.50',
+    ].forEach((text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }));
+  });
+  return { bytes, fileName: 'invoice.pdf' };
+}
+
+const nameOf = (request: ReceivedRequest) => request.body.response_format?.json_schema?.name;
+
+describe('the agents with an AI model', () => {
+  let t: TestApp | undefined;
+  let standIn: ModelStandIn | undefined;
+
+  afterEach(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+
+  async function run(reply: (request: ReceivedRequest) => StandInReply) {
+    standIn = await new ModelStandIn((request) => reply(request)).start();
+    t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
+    const admin = await company(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc-types',
+      headers: admin.headers,
+      payload: {
+        name: 'Supplier invoices',
+        fields: [
+          { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
+          { key: 'invoice_date', label: 'Invoice Date', type: 'date' },
+          { key: 'payment_terms', label: 'Payment Terms', type: 'string' },
+          { key: 'total', label: 'Total', type: 'currency' },
+        ],
+        agentsEnabled: { extract: true, data_entry: true, recon: true },
+        dataEntryInstructions: INSTRUCTIONS,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { pipelineIds } = await processDocuments(t, admin.headers, created.json().id, [
+      await invoice(),
+    ]);
+    return getReview(t.app, admin.headers, pipelineIds[0]!);
+  }
+
+  it('applies the data entry instructions as changes sourced to the model, and adds their checks', async () => {
+    const record = await run((request) => {
+      const name = nameOf(request);
+      if (name === 'data_entry_changes') {
+        return {
+          answer: {
+            changes: [
+              {
+                field: 'payment_terms',
+                table: null,
+                row: null,
+                column: null,
+                value: 'Net 30',
+                reason: 'Payment terms are written as Net 30',
+              },
+              // Not a date: left out on its own.
+              {
+                field: 'invoice_date',
+                table: null,
+                row: null,
+                column: null,
+                value: 'the ides of March',
+                reason: 'bad',
+              },
+              // No such field: left out.
+              { field: 'iban', table: null, row: null, column: null, value: 'X', reason: 'bad' },
+            ],
+          },
+        };
+      }
+      if (name === 'instruction_checks') {
+        return {
+          answer: {
+            checks: [
+              {
+                rule: 'Second approver above 1,000.00',
+                status: 'fail',
+                message: 'The total of 1,234.50 is above 1,000.00.',
+                fields: ['total', 'not_a_field'],
+              },
+            ],
+          },
+        };
+      }
+      return { answer: { fields: {}, tables: {} } };
+    });
+    expect(record.current_step).toBe('human_review');
+    const changes = record.agent_report!.data_entry!.changes;
+    expect(changes.filter((change) => change.source === 'AI model stand-in-7b')).toEqual([
+      {
+        field: 'payment_terms',
+        old: expect.anything() as unknown,
+        new: 'Net 30',
+        reason: 'Payment terms are written as Net 30',
+        source: 'AI model stand-in-7b',
+      },
+    ]);
+    expect(record.extracted_data!.fields.payment_terms!.value).toBe('Net 30');
+    expect(record.extracted_data!.fields.invoice_date!.value).not.toBe('the ides of March');
+    const instructionChecks = record.agent_report!.reconciliation!.checks.filter(
+      (check) => check.kind === 'instruction',
+    );
+    expect(instructionChecks).toEqual([
+      {
+        kind: 'instruction',
+        status: 'fail',
+        message: 'Second approver above 1,000.00: The total of 1,234.50 is above 1,000.00.',
+        fields: [{ field: 'total' }],
+      },
+    ]);
+    expect(record.agent_report!.reconciliation!.summary.fail).toBeGreaterThanOrEqual(1);
+
+    const dataEntry = standIn!.requests.find((r) => nameOf(r) === 'data_entry_changes')!;
+    const { system, user } = ModelStandIn.texts(dataEntry);
+    expect(system).toContain('Write payment terms as "Net 30"');
+    expect(user).toContain('<values>');
+    expect(user).toContain('Payment terms: 30 days');
+  });
+
+  it('keeps the agents’ own result when the model fails', async () => {
+    const record = await run((request) =>
+      nameOf(request) === 'document_values'
+        ? { answer: { fields: {}, tables: {} } }
+        : { status: 500, retryAfter: 0 },
+    );
+    expect(record.current_step).toBe('human_review');
+    const changes = record.agent_report!.data_entry!.changes;
+    expect(changes.some((change) => change.source.startsWith('AI model'))).toBe(false);
+    expect(
+      record.agent_report!.reconciliation!.checks.some((check) => check.kind === 'instruction'),
+    ).toBe(false);
+  });
+});

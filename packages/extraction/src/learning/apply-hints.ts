@@ -1,0 +1,253 @@
+/**
+ * A repeat vendor's document read with its hints first: each field is read where the vendor's
+ * documents always had it (after the same label, or at the same spot) in the vendor's own format.
+ * A value found there that the general rules also found gets high confidence; where they differ
+ * the hint wins with less, and where the hint finds nothing the general value stands.
+ */
+import type { FieldDefinition, TableDefinition } from '@parser/contracts';
+import type { Box, ExtractedValue, ExtractionResult, ReadDocument } from '../document.js';
+import { contextOf, toValue, type Candidate, type DocContext } from '../extract/context.js';
+import { compact, matchPhraseInRow, segments, unionBox, type Tok } from '../extract/layout.js';
+import { extractTable } from '../extract/tables.js';
+import { parseTyped } from '../extract/typed.js';
+import { keepEInvoiceValues } from '../einvoice/map-to-schema.js';
+import type { FieldHint, VendorHints } from './hint-types.js';
+import { documentFormat } from './lesson.js';
+import { relativeBox, sameValue } from './locate-value.js';
+
+export interface HintSchema {
+  fields: FieldDefinition[];
+  tables: TableDefinition[];
+}
+
+/** Confidence of a value the hint and the general rules agree on, by the hint's strength. */
+const AGREED = [0, 0.93, 0.96, 0.98];
+/** Confidence of a hint's value the general rules read differently (or not at all). */
+const HINT_ONLY = [0, 0.72, 0.86, 0.9];
+
+const distance = (a: Box, b: Box) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+/** The words of the value next to one place the label is printed. */
+function besideLabel(
+  labelToks: Tok[],
+  rowIndex: number,
+  hint: FieldHint,
+  type: FieldDefinition['type'],
+  ctx: DocContext,
+): Tok[] {
+  const rows = ctx.layout.rows;
+  const row = rows[rowIndex];
+  if (!row) return [];
+  const label = unionBox(labelToks.map((t) => t.box));
+  if (hint.place === 'right') {
+    const after = row.words.filter((t) => t.box[0] >= label[2] - 0.5);
+    const columns = segments(after, row.height, 3);
+    // a figure may stand one column further, after a currency code ("Gross GBP    7161,28")
+    return (type === 'string' ? columns.slice(0, 1) : columns.slice(0, 2)).flat();
+  }
+  const below = rows[rowIndex + 1];
+  if (!below || below.page !== row.page || below.box[1] - label[3] > 2.5 * ctx.layout.unit)
+    return [];
+  return (
+    segments(below.words, below.height, 2).find((seg) =>
+      seg.some((t) => t.box[0] < label[2] && t.box[2] > label[0]),
+    ) ?? []
+  );
+}
+
+/** The words at the spot the vendor prints a value that has no label. */
+function atPlace(hint: FieldHint, ctx: DocContext): Tok[] {
+  const page = ctx.layout.doc.pages.find((p) => p.number === hint.page);
+  if (!page) return [];
+  const [x0, y0, x1, y1] = hint.at;
+  const [cy] = [(y0 + y1) / 2];
+  let best: { toks: Tok[]; dy: number } | null = null;
+  for (const row of ctx.layout.rows) {
+    if (row.page !== page.number) continue;
+    const rel = relativeBox(row.box, page);
+    const dy = Math.abs((rel[1] + rel[3]) / 2 - cy);
+    if (dy > 0.02) continue;
+    const toks = row.words.filter((t) => {
+      const [tx0, , tx1] = relativeBox(t.box, page);
+      return tx1 > x0 - 0.02 && tx0 < x1 + 0.02;
+    });
+    if (toks.length && (!best || dy < best.dy)) best = { toks, dy };
+  }
+  return best?.toks ?? [];
+}
+
+/** The value the hint reads on this document, or null when it finds none. */
+export function readWithHint(
+  field: FieldDefinition,
+  hint: FieldHint,
+  ctx: DocContext,
+): Candidate | null {
+  const own: DocContext = {
+    ...ctx,
+    order: hint.dateOrder ?? ctx.order,
+    mark: hint.decimalMark ?? ctx.mark,
+  };
+  const tries: { toks: Tok[]; closeness: number }[] = [];
+  if (hint.place === 'page') tries.push({ toks: atPlace(hint, own), closeness: 0 });
+  else {
+    const phrase = compact(hint.label ?? '');
+    for (const row of own.layout.rows) {
+      const page = own.layout.doc.pages.find((p) => p.number === row.page);
+      if (!page || !phrase) continue;
+      for (const m of matchPhraseInRow(row, phrase, phrase.length >= 8)) {
+        const labelToks = row.words.slice(m.start, m.end);
+        const where = relativeBox(unionBox(labelToks.map((t) => t.box)), page);
+        tries.push({
+          toks: besideLabel(labelToks, row.index, hint, field.type, own),
+          closeness: hint.labelAt ? distance(where, hint.labelAt) + m.distance : m.distance,
+        });
+      }
+    }
+  }
+  tries.sort((a, b) => a.closeness - b.closeness);
+  for (const { toks } of tries) {
+    const typed = parseTyped(toks, field.type, own);
+    if (!typed || !typed.toks.length) continue;
+    const first = typed.toks[0] as Tok;
+    const row = own.layout.rows.find((r) => r.words.includes(first));
+    return {
+      value: typed.value,
+      box: unionBox(typed.toks.map((t) => t.box)),
+      page: row?.page ?? hint.page,
+      confidence: 1,
+      order: row?.index ?? 0,
+      where: hint.place === 'page' ? 'fallback' : hint.place,
+    };
+  }
+  return null;
+}
+
+/** A field's value after its hint: the general one, confirmed, replaced or left as it was. */
+function withHint(
+  general: ExtractedValue | undefined,
+  read: Candidate,
+  strength: number,
+): ExtractedValue {
+  const level = Math.min(strength, AGREED.length - 1);
+  const agreed = general !== undefined && sameValue(general.value, read.value);
+  const value = toValue({
+    ...read,
+    confidence: agreed ? Math.max(general.confidence, AGREED[level] ?? 0) : (HINT_ONLY[level] ?? 0),
+  });
+  return {
+    ...value,
+    ...(general?.currency ? { currency: general.currency } : {}),
+    learned: true,
+  };
+}
+
+type Rows = Record<string, ExtractedValue>[];
+
+const filledCells = (rows: Rows) =>
+  rows.reduce((n, row) => n + Object.values(row).filter((v) => v.value !== null).length, 0);
+
+/**
+ * The rows where this vendor prints a labelled field (its subtotal, its total): a table ends
+ * there, even when the label is a word the general rules do not know as the end of line items.
+ */
+function labelRows(
+  hints: VendorHints,
+  ctx: DocContext,
+): { page: number; y0: number; y1: number }[] {
+  const out: { page: number; y0: number; y1: number }[] = [];
+  for (const readings of Object.values(hints.fields)) {
+    const phrase = compact(readings[0]?.label ?? '');
+    if (!phrase) continue;
+    for (const row of ctx.layout.rows)
+      if (matchPhraseInRow(row, phrase, false).length)
+        out.push({ page: row.page, y0: row.box[1], y1: row.box[3] });
+  }
+  return out;
+}
+
+/** The rows of a table up to the first one printed on a row of a labelled field. */
+function untilLabels(rows: Rows, stops: { page: number; y0: number; y1: number }[]): Rows {
+  const at = rows.findIndex(
+    (row, i) =>
+      i > 0 &&
+      Object.values(row).some((cell) => {
+        if (!cell.source) return false;
+        const { page, box } = cell.source;
+        const cy = (box[1] + box[3]) / 2;
+        return stops.some((s) => s.page === page && cy >= s.y0 && cy <= s.y1);
+      }),
+  );
+  return at < 0 ? rows : rows.slice(0, at);
+}
+
+/** The tables read again with the headers the vendor prints as the columns' names. */
+function tablesWithHints(
+  schema: HintSchema,
+  result: ExtractionResult,
+  hints: VendorHints,
+  ctx: DocContext,
+): ExtractionResult['tables'] {
+  const tables = { ...result.tables };
+  const stops = labelRows(hints, ctx);
+  for (const table of schema.tables) {
+    const learned = new Set<string>();
+    const columns = table.columns.map((column) => {
+      const header = hints.columns[`${table.key}.${column.key}`]?.[0]?.header;
+      if (!header || compact(header) === compact(column.label)) return column;
+      learned.add(column.key);
+      return { ...column, aliases: [header, ...(column.aliases ?? [])] };
+    });
+    const general = untilLabels(tables[table.key]?.rows ?? [], stops);
+    const read = learned.size
+      ? untilLabels(extractTable({ ...table, columns }, ctx).rows, stops)
+      : general;
+    if (!learned.size || filledCells(read) < filledCells(general)) {
+      tables[table.key] = { rows: general };
+      continue;
+    }
+    tables[table.key] = {
+      rows: read.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, cell]) => [
+            key,
+            learned.has(key) && cell.value !== null ? { ...cell, learned: true } : cell,
+          ]),
+        ),
+      ),
+    };
+  }
+  return tables;
+}
+
+/** The general extraction with a vendor's hints applied; values a hint gave carry `learned`. */
+export function applyHints(
+  doc: ReadDocument,
+  schema: HintSchema,
+  result: ExtractionResult,
+  hints: VendorHints,
+): ExtractionResult {
+  const ctx = contextOf(doc);
+  // a vendor writes all its dates and amounts one way: what one field's hint knows holds for all
+  const vendorFormat = documentFormat(
+    Object.values(hints.fields).flatMap((readings) =>
+      readings[0] ? Array<FieldHint>(readings[0].strength).fill(readings[0]) : [],
+    ),
+  );
+  const fields = { ...result.fields };
+  for (const field of schema.fields) {
+    const found = hints.fields[field.key]?.[0];
+    if (!found) continue;
+    const hint: FieldHint = {
+      ...found,
+      dateOrder: found.dateOrder ?? vendorFormat.dateOrder,
+      decimalMark: found.decimalMark ?? vendorFormat.decimalMark,
+    };
+    const read = readWithHint(field, hint, ctx);
+    if (read) fields[field.key] = withHint(fields[field.key], read, hint.strength);
+  }
+  // Values an e-invoice's XML gave are exact: no hint about where the page prints them replaces them.
+  return keepEInvoiceValues(
+    { fields, tables: tablesWithHints(schema, result, hints, ctx) },
+    result,
+  );
+}
