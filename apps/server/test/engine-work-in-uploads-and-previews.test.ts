@@ -1,6 +1,7 @@
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 
+import { renderedWidthFor } from '@parser/extraction';
 import { blankPng, invoicePdf, paddedDocx, textPdf } from '@parser/test-documents';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -228,6 +229,29 @@ describe('page previews are rendered by the job worker and kept', () => {
     expect(foreign.json()).toEqual({ code: 'NOT_FOUND', detail: 'File not found' });
   });
 
+  it('renders and keeps a page at one width for the many widths a client may ask for', async () => {
+    const admin = await company(t.app);
+    await startWorker();
+    const report = await textPdf(['Only page']);
+    const fileId = await uploadDocument(t.app, admin.headers, { ...report, fileName: 'a.pdf' });
+    for (const width of [300, 301, 350, 420, 480]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/files/${fileId}/pages/1/image?width=${width}`,
+        headers: admin.headers,
+      });
+      expect(page.statusCode).toBe(200);
+      expect((await sharp(page.rawPayload).metadata()).width).toBe(width);
+    }
+    await stopWorker();
+    expect(await jobsOf(admin.tenantId, 'file.render-page')).toHaveLength(1);
+    const kept: string[] = [];
+    for await (const key of t.storage.listWrittenBefore(new Date(Date.now() + 60_000))) {
+      if (key.includes(`/previews/${fileId}/`)) kept.push(key);
+    }
+    expect(kept).toEqual([previewStorageKey(admin.tenantId, fileId, 1, 480)]);
+  });
+
   it('answers 503 ENGINE_BUSY when rendering outlasts the wait, and the next request gets the page', async () => {
     const admin = await company(t.app);
     await startWorker();
@@ -284,7 +308,7 @@ describe('page previews are rendered by the job worker and kept', () => {
     expect(deleted.statusCode).toBe(204);
 
     const [keptKey, removedKey] = fileIds.map((fileId) =>
-      previewStorageKey(admin.tenantId, fileId, 1, 200),
+      previewStorageKey(admin.tenantId, fileId, 1, renderedWidthFor(200)),
     );
     // Old enough for the sweep (it leaves what was written in the last hour alone).
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);

@@ -4,5 +4,12 @@ export { READING_LIMITS } from './limits.js';
 export { groupLinesIntoBlocks, groupWordsIntoLines, unionBoxes } from './layout.js';
 export { ocrModelLoads, ocrPoolSize, terminateOcr } from './ocr-pool.js';
 export { READER_VERSION, readDocument, type ReadOptions } from './read-document.js';
-export { MAX_PREVIEW_WIDTH, type PageImage, renderPageImage } from './render-page.js';
+export {
+  MAX_PREVIEW_WIDTH,
+  type PageImage,
+  PREVIEW_WIDTHS,
+  renderedWidthFor,
+  renderPageImage,
+  scalePreview,
+} from './render-page.js';
 export { formatFromFileName, sniffFormat } from './sniff-format.js';

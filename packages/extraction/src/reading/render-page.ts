@@ -20,6 +20,22 @@ export const MAX_PREVIEW_WIDTH = 2400;
 const JPEG_QUALITY = 82;
 
 /**
+ * The widths previews are rendered and kept at (the web app asks for these): any other width is
+ * scaled down from the next one up, so a client cannot make a page be rendered and stored at
+ * every width from 16 to 2400.
+ */
+export const PREVIEW_WIDTHS = [480, 960, 1440, 2000, MAX_PREVIEW_WIDTH] as const;
+
+/** The kept width a preview `width` pixels wide is scaled from. */
+export const renderedWidthFor = (width: number): number =>
+  PREVIEW_WIDTHS.find((kept) => kept >= width) ?? MAX_PREVIEW_WIDTH;
+
+/** A preview JPEG scaled down to `width` pixels, its aspect kept. */
+export async function scalePreview(bytes: Uint8Array, width: number): Promise<Buffer> {
+  return sharp(bytes).resize({ width }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+}
+
+/**
  * One page of a document as an image `width` pixels wide, for previews that highlight where values
  * were read (boxes scale by width / page width). PDFs are rendered, images and TIFF pages resized
  * (turned upright from EXIF, as they are for OCR). Answers null when the page does not exist or

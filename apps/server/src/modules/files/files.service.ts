@@ -8,7 +8,9 @@ import {
   READER_VERSION,
   type ReadDocument,
   readDocument,
+  renderedWidthFor,
   renderPageImage,
+  scalePreview,
   sniffFormat,
   suggestSchema,
 } from '@parser/extraction';
@@ -223,6 +225,18 @@ export class FilesService {
     }
     // The page count was taken at upload: a page past it is refused without rendering anything.
     if (file.pages > 0 && pageNumber > file.pages) throw noSuchPage(pageNumber);
+    const rendered = await this.renderedPreview(file, pageNumber, renderedWidthFor(width));
+    if (width === renderedWidthFor(width)) return rendered;
+    return { ...rendered, bytes: await scalePreview(rendered.bytes, width) };
+  }
+
+  /** A page at one of the kept preview widths: from storage, or rendered once by the worker. */
+  private async renderedPreview(
+    file: { tenantId: string; id: string },
+    pageNumber: number,
+    width: number,
+  ): Promise<PagePreview> {
+    const fileId = file.id;
     const key = previewStorageKey(file.tenantId, file.id, pageNumber, width);
     const deadline = Date.now() + this.waitMs();
     for (let round = 0; round < 2; round++) {
