@@ -5,14 +5,14 @@
  * name search with 50 connections; a bare Fastify route answering a fixed 50-row page is measured
  * in the same run. Prints req/s, p50/p99 and the share of the bare route's req/s, with the targets.
  *
- *   npm run bench:latency [-- --pipelines 100000 --connections 50 --seconds 10 --databases pglite,postgres]
+ *   npm run bench:latency [-- --pipelines 100000 --connections 50 --seconds 10 --warmup 2 --databases pglite,postgres]
  *   LATENCY_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:latency
  *
  * PostgreSQL: a database of its own is created next to LATENCY_DATABASE_URL's and dropped after.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,8 @@ const option = (name: string, fallback: string) => {
 const pipelineCount = Number(option('pipelines', '100000'));
 const connections = Number(option('connections', '50'));
 const seconds = Number(option('seconds', '10'));
+/** Unmeasured load first, on every endpoint alike (the bare route too): JIT and caches warm up. */
+const warmupSeconds = Number(option('warmup', '2'));
 const databases = option('databases', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const postgresBase = process.env.LATENCY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -60,16 +62,42 @@ interface Measured {
   p50: number;
   p99: number;
   failed: number;
+  /** The server process's CPU time per answered request (user + system), when known. */
+  cpuMsPerRequest?: number;
 }
 
-async function load(label: string, url: string, headers: Record<string, string> = {}) {
+/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
+async function cpuMsOf(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string> = {},
+  serverPid?: number,
+) {
+  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
+  const cpuBefore = await cpuMsOf(serverPid);
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpuAfter = await cpuMsOf(serverPid);
   return {
     label,
     requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   } satisfies Measured;
 }
 
@@ -85,7 +113,12 @@ async function measureBare(): Promise<Measured> {
       child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
       child.once('exit', () => reject(new Error('the bare Fastify server exited')));
     });
-    return await load('bare Fastify route (fixed 50 rows)', `http://127.0.0.1:${port}/bare`);
+    return await load(
+      'bare Fastify route (fixed 50 rows)',
+      `http://127.0.0.1:${port}/bare`,
+      {},
+      child.pid,
+    );
   } finally {
     child.kill('SIGTERM');
   }
@@ -183,7 +216,7 @@ async function measureParser(kind: 'pglite' | 'postgres'): Promise<Measured[]> {
       ];
       const measured: Measured[] = [];
       for (const endpoint of endpoints) {
-        measured.push(await load(`${kind} ${endpoint}`, `${base}${endpoint}`, headers));
+        measured.push(await load(`${kind} ${endpoint}`, `${base}${endpoint}`, headers, server.pid));
       }
       return measured;
     } finally {
@@ -199,7 +232,7 @@ async function measureParser(kind: 'pglite' | 'postgres'): Promise<Measured[]> {
 }
 
 console.log(
-  `List latency: ${pipelineCount} pipelines, ${connections} connections, ${seconds} s per endpoint`,
+  `List latency: ${pipelineCount} pipelines, ${connections} connections, ${seconds} s per endpoint after ${warmupSeconds} s of warm-up`,
 );
 const bare = await measureBare();
 const results: Measured[] = [];
@@ -219,11 +252,11 @@ const verdict = (row: Measured) => {
 };
 
 console.log(
-  '\n  endpoint                                                  req/s   p50 ms   p99 ms   of bare   target',
+  '\n  endpoint                                                  req/s   p50 ms   p99 ms   of bare   CPU ms/req   target',
 );
 const print = (row: Measured, target: string) =>
   console.log(
-    `  ${row.label.padEnd(55)} ${row.requests.toFixed(0).padStart(7)}  ${String(row.p50).padStart(7)}  ${String(row.p99).padStart(7)}  ${((row.requests / bare.requests) * 100).toFixed(0).padStart(6)}%   ${target}` +
+    `  ${row.label.padEnd(55)} ${row.requests.toFixed(0).padStart(7)}  ${String(row.p50).padStart(7)}  ${String(row.p99).padStart(7)}  ${((row.requests / bare.requests) * 100).toFixed(0).padStart(6)}%   ${(row.cpuMsPerRequest?.toFixed(2) ?? '?').padStart(10)}   ${target}` +
       (row.failed ? `   (${row.failed} failed)` : ''),
   );
 print(bare, '');

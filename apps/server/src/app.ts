@@ -205,15 +205,6 @@ export async function buildApp({
   registerFileJobs(jobs.registry, files);
   const pipelineRows = new PipelinesRepository(db);
   const pipelinesRemoval = new PipelinesRemoval(db);
-  const docTypes = new DocTypesService({
-    db,
-    docTypes: new DocTypesRepository(db),
-    rag: ragDocuments,
-    pipelinesRemoval,
-    files,
-    log: app.log,
-  });
-  const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, queue: jobs.queue };
   // The optional AI model (LLM_BASE_URL + LLM_MODEL); without it the offline engine works alone.
   const aiModel = createAiModel({
     config,
@@ -223,6 +214,16 @@ export async function buildApp({
     files,
     log: app.log,
   });
+  const docTypes = new DocTypesService({
+    db,
+    docTypes: new DocTypesRepository(db),
+    rag: ragDocuments,
+    pipelinesRemoval,
+    files,
+    log: app.log,
+    model: aiModel.extraction,
+  });
+  const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, queue: jobs.queue };
   const agents = new AgentsService({
     db,
     agents: new AgentsRepository(db),

@@ -1,7 +1,9 @@
 import type { ReviewRecord, UploadedFile } from '@parser/contracts';
 import {
   billionLaughsXml,
+  ciiXml,
   ciiXRechnung,
+  einvoiceData,
   facturXPdf,
   truncatedInvoiceXml,
   ublCreditNote,
@@ -187,5 +189,75 @@ describe('e-invoices through upload and extraction', () => {
       headers: stranger,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a PDF whose embedded e-invoice XML cannot be read', () => {
+  it('is extracted from its page, with a warning in the history saying why', async () => {
+    const headers = await newCompany();
+    const docTypeId = await createInvoiceType(t.app, headers);
+    const document = await facturXPdf({ embeddedXml: ciiXml(einvoiceData()).slice(0, 900) });
+    const { pipelineIds } = await processDocuments(t, headers, docTypeId, [document]);
+    const record = await getReview(t.app, headers, pipelineIds[0]!);
+
+    expect(record.current_step).toBe('human_review');
+    expect(record.extracted_data?.fields.total).toMatchObject({ value: document.data.total });
+    expect(record.extracted_data?.fields.total?.origin).toBeUndefined();
+    const warnings = record.history.filter((entry) => entry.kind === 'einvoice_warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      actor: 'System',
+      data: { step: 'extraction', message: 'it is not well-formed XML' },
+    });
+  });
+
+  it('leaves no warning for a sound Factur-X PDF', async () => {
+    const headers = await newCompany();
+    const docTypeId = await createInvoiceType(t.app, headers);
+    const { pipelineIds } = await processDocuments(t, headers, docTypeId, [await facturXPdf()]);
+    const record = await getReview(t.app, headers, pipelineIds[0]!);
+    expect(record.history.some((entry) => entry.kind === 'einvoice_warning')).toBe(false);
+  });
+});
+
+describe('POST /api/files/:fileId/extract (Quick Setup) with an e-invoice example', () => {
+  it.each([
+    ['a UBL invoice', () => Promise.resolve(ublInvoice())],
+    ['a Factur-X PDF', () => facturXPdf()],
+  ])('suggests the terms %s carries, with their values', async (_n, generate) => {
+    const headers = await newCompany();
+    const document = await generate();
+    const uploaded = await upload(headers, document);
+    expect(uploaded.statusCode).toBe(201);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/${uploaded.json<UploadedFile>().fileId}/extract`,
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const { fields, tables } = response.json<{
+      extraction_result: {
+        fields: Record<string, { label: string; type: string; value: string | null }>;
+        tables: Record<string, { label: string; columns: Record<string, { label: string }> }>;
+      };
+    }>().extraction_result;
+    const { data } = document;
+    expect(fields).toMatchObject({
+      invoice_number: { label: 'Invoice Number', type: 'string', value: data.invoiceNumber },
+      invoice_date: { label: 'Invoice Date', type: 'date', value: data.date },
+      vendor_name: { label: 'Vendor Name', value: data.seller.name },
+      vendor_vat_id: { label: 'Vendor VAT ID', value: data.seller.vatId },
+      bill_to: { label: 'Bill To', value: data.buyer.name },
+      total: { label: 'Total', type: 'currency', value: String(data.total) },
+      iban: { label: 'IBAN', value: data.iban },
+    });
+    // One suggestion per meaning: the page's "Total" is not offered a second time.
+    const labels = Object.values(fields).map((field) => field.label);
+    expect(labels.filter((label) => /^total$/i.test(label))).toHaveLength(1);
+    expect(tables.line_items?.label).toBe('Line Items');
+    expect(Object.values(tables.line_items?.columns ?? {}).map((c) => c.label)).toEqual(
+      expect.arrayContaining(['Description', 'Qty', 'Unit Price', 'Amount', 'VAT Rate']),
+    );
+    expect(tables.vat_breakdown?.label).toBe('VAT Breakdown');
   });
 });

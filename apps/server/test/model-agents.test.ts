@@ -1,4 +1,5 @@
 import { pdfBytes } from '@parser/test-documents';
+import type { ReviewRecord } from '@parser/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
@@ -36,6 +37,11 @@ describe('the agents with an AI model', () => {
   });
 
   async function run(reply: (request: ReceivedRequest) => StandInReply) {
+    const { record } = await setUp(reply);
+    return record;
+  }
+
+  async function setUp(reply: (request: ReceivedRequest) => StandInReply) {
     standIn = await new ModelStandIn((request) => reply(request)).start();
     t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
     const admin = await company(t.app);
@@ -59,8 +65,15 @@ describe('the agents with an AI model', () => {
     const { pipelineIds } = await processDocuments(t, admin.headers, created.json().id, [
       await invoice(),
     ]);
-    return getReview(t.app, admin.headers, pipelineIds[0]!);
+    const record = await getReview(t.app, admin.headers, pipelineIds[0]!);
+    return { record, admin, pipelineId: pipelineIds[0]! };
   }
+
+  /** The agents' model warnings (the extraction step's own are another test's concern). */
+  const modelWarnings = (record: ReviewRecord) =>
+    record.history
+      .filter((entry) => entry.kind === 'model_warning' && entry.data.step !== 'extraction')
+      .map((entry) => ({ actor: entry.actor, ...entry.data }));
 
   it('applies the data entry instructions as changes sourced to the model, and adds their checks', async () => {
     const record = await run((request) => {
@@ -141,17 +154,60 @@ describe('the agents with an AI model', () => {
     expect(user).toContain('Payment terms: 30 days');
   });
 
-  it('keeps the agents’ own result when the model fails', async () => {
+  it('keeps the agents’ own result when the model fails, with a warning in the history', async () => {
     const record = await run((request) =>
       nameOf(request) === 'document_values'
         ? { answer: { fields: {}, tables: {} } }
         : { status: 500, retryAfter: 0 },
     );
     expect(record.current_step).toBe('human_review');
+    expect(modelWarnings(record)).toEqual([
+      {
+        actor: 'Data entry agent',
+        step: 'data_entry',
+        message:
+          "The model endpoint answered HTTP 500; the data entry agent's own changes were kept.",
+      },
+      {
+        actor: 'Reconciliation agent',
+        step: 'reconciliation',
+        message:
+          "The model endpoint answered HTTP 500; the checks in the instructions were not made, the reconciliation agent's own checks were kept.",
+      },
+    ]);
     const changes = record.agent_report!.data_entry!.changes;
     expect(changes.some((change) => change.source.startsWith('AI model'))).toBe(false);
     expect(
       record.agent_report!.reconciliation!.checks.some((check) => check.kind === 'instruction'),
     ).toBe(false);
+  });
+
+  it('writes the warning on a run from the Agents screen too, once per document', async () => {
+    let failing = false;
+    const { admin, pipelineId } = await setUp((request) => {
+      if (nameOf(request) === 'document_values') return { answer: { fields: {}, tables: {} } };
+      if (failing) return { content: '{"changes": "not a list"' };
+      return nameOf(request) === 'data_entry_changes'
+        ? { answer: { changes: [] } }
+        : { answer: { checks: [] } };
+    });
+    failing = true;
+    const response = await t!.app.inject({
+      method: 'POST',
+      url: '/api/agents/data-entry/run',
+      headers: admin.headers,
+      payload: { pipeline_ids: [pipelineId] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ successful: number }>().successful).toBe(1);
+    const record = await getReview(t!.app, admin.headers, pipelineId);
+    expect(modelWarnings(record)).toEqual([
+      {
+        actor: 'Data entry agent',
+        step: 'data_entry',
+        message:
+          "The model's answer was not valid JSON for the document type's fields; the data entry agent's own changes were kept.",
+      },
+    ]);
   });
 });

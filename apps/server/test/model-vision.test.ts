@@ -1,10 +1,11 @@
 import { PRESETS } from '@parser/contracts';
-import { pdfBytes, textImagePng } from '@parser/test-documents';
+import { multiPageTiffBytes, pdfBytes, textImagePng } from '@parser/test-documents';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { company, processDocuments } from './factories.js';
-import { ModelStandIn } from './model-stand-in.js';
+import { ModelStandIn, type ReceivedRequest } from './model-stand-in.js';
 
 describe('the vision model', () => {
   let t: TestApp | undefined;
@@ -59,5 +60,65 @@ describe('the vision model', () => {
     expect(typeof standIn.requests[1]!.body.messages.find((m) => m.role === 'user')!.content).toBe(
       'string',
     );
+  });
+
+  it('sends the pages of a TIFF scan as images, single-page and multi-page, at most four, in the Test step too', async () => {
+    standIn = await new ModelStandIn(() => ({ content: 'not json' })).start();
+    t = await buildTestApp({
+      LLM_BASE_URL: standIn.baseUrl,
+      LLM_MODEL: 'stand-in-text',
+      LLM_VISION_MODEL: 'stand-in-vision',
+    });
+    const admin = await company(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc-types',
+      headers: admin.headers,
+      payload: {
+        name: 'Delivery logs',
+        presetKey: 'handwritten_log',
+        fields: PRESETS.handwritten_log.fields,
+        tables: PRESETS.handwritten_log.tables,
+      },
+    });
+    const typeId = created.json<{ id: string }>().id;
+    // A one-page TIFF, as a flatbed scanner saves it.
+    const single = await sharp(await textImagePng(['Delivery log', 'Driver: M. Jensen']))
+      .tiff({ compression: 'lzw' })
+      .toBuffer();
+    const sheets = await multiPageTiffBytes(
+      [1, 2, 3, 4, 5].map((n) => [`Delivery log sheet ${n}`, `Stop ${n}: Harbour Road`]),
+    );
+    const { fileIds } = await processDocuments(t, admin.headers, typeId, [
+      { bytes: single, fileName: 'log.tif' },
+    ]);
+    await processDocuments(t, admin.headers, typeId, [{ bytes: sheets, fileName: 'logs.tiff' }]);
+    // The wizard's Test step reads the scan the same way.
+    const tested = await t.app.inject({
+      method: 'POST',
+      url: `/api/doc-types/${typeId}/test`,
+      headers: admin.headers,
+      payload: { fileId: fileIds[0] },
+    });
+    expect(tested.statusCode).toBe(200);
+
+    const images = (request: ReceivedRequest) => {
+      const parts = request.body.messages.find((m) => m.role === 'user')!.content;
+      return (Array.isArray(parts) ? parts : [])
+        .map((part) => (part as { image_url?: { url: string } }).image_url?.url)
+        .filter((url) => url !== undefined);
+    };
+    expect(standIn.requests.map((request) => request.body.model)).toEqual([
+      'stand-in-vision',
+      'stand-in-vision',
+      'stand-in-vision',
+    ]);
+    expect(images(standIn.requests[0]!)).toEqual([
+      expect.stringMatching(/^data:image\/jpeg;base64,/),
+    ]);
+    expect(images(standIn.requests[2]!)).toEqual(images(standIn.requests[0]!));
+    // Five sheets: the first four go as images; the text of all five goes along.
+    expect(images(standIn.requests[1]!)).toHaveLength(4);
+    expect(ModelStandIn.texts(standIn.requests[1]!).user).toContain('sheet 5');
   });
 });

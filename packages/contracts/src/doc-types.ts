@@ -431,6 +431,11 @@ export const DocTypeTestBodySchema = z.object({
 });
 export const DocTypeTestResultSchema = ExtractionResultSchema.extend({
   pages: z.number().int(),
+  /**
+   * With an AI model: what of its answer was not used (a failure keeps the offline engine's
+   * values), as a document's pipeline history would say it. Absent when there is nothing to say.
+   */
+  model_warnings: z.array(z.string()).optional(),
 });
 export type DocTypeTestResult = z.infer<typeof DocTypeTestResultSchema>;
 

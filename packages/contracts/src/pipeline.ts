@@ -229,6 +229,7 @@ export const HistoryKind = z.enum([
   're_extracted',
   'agent_ran',
   'model_warning',
+  'einvoice_warning',
 ]);
 export type HistoryKind = z.infer<typeof HistoryKind>;
 
@@ -242,6 +243,8 @@ export const HistoryEntrySchema = z.object({
    * step_changed {from, to}; field_edited {field, table?, row?, column?, old, new};
    * approved/rejected/review_submitted {notes}; assigned {to: UserRef, notes}; failed {step, reason};
    * model_warning {step, message}: the AI model's answer was not used, the offline result kept.
+   * einvoice_warning {step, message}: a PDF's embedded e-invoice XML could not be read (message
+   * says why, e.g. "it is not well-formed XML"); the values were read from the page.
    */
   data: z.record(z.string(), z.unknown()),
 });

@@ -68,7 +68,10 @@ export interface ReadDocument {
    * (Factur-X / ZUGFeRD / XRechnung). Absent for documents without one.
    */
   einvoice?: EInvoice;
-  /** Why a PDF's embedded e-invoice XML could not be used (unsafe or malformed); absent otherwise. */
+  /**
+   * Why a PDF's embedded e-invoice XML could not be used (unsafe or malformed), worded to end the
+   * sentence "… could not be read: {reason}" (e.g. "it is not well-formed XML"); absent otherwise.
+   */
   einvoiceProblem?: string;
 }
 

@@ -3,7 +3,9 @@ import { PRESETS, type FieldDefinition, type TableDefinition } from '@parser/con
 import {
   addressLine,
   billionLaughsXml,
+  ciiXml,
   ciiXRechnung,
+  einvoiceData,
   facturXPdf,
   invoicePdf,
   truncatedInvoiceXml,
@@ -15,8 +17,13 @@ import {
 
 import { runReconciliation, type AgentDocument } from '../src/agents/index.js';
 import type { ExtractionResult } from '../src/document.js';
-import { keepEInvoiceValues, readEInvoiceXml } from '../src/einvoice/index.js';
-import { extractBySchema } from '../src/extract/index.js';
+import {
+  keepEInvoiceValues,
+  readEInvoiceXml,
+  withEInvoiceSuggestion,
+} from '../src/einvoice/index.js';
+import { headerTermOf } from '../src/einvoice/terms.js';
+import { extractBySchema, suggestSchema } from '../src/extract/index.js';
 import { inspectDocument, readDocument, sniffFormat } from '../src/reading/index.js';
 
 const field = (key: string, label: string, type: FieldDefinition['type']): FieldDefinition => ({
@@ -366,5 +373,163 @@ describe('keepEInvoiceValues', () => {
     expect(kept.fields.total?.value).toBe(data.total);
     expect(kept.fields.extra?.value).toBe('kept');
     expect(kept.tables.line_items?.rows).toHaveLength(data.lineItems.length);
+  });
+});
+
+describe('a PDF whose embedded e-invoice XML is unusable', () => {
+  it.each([
+    ['malformed', () => ciiXml(einvoiceData()).slice(0, 900), 'it is not well-formed XML'],
+    [
+      'unsafe (an external entity)',
+      () => new TextDecoder().decode(xxeInvoiceXml().bytes),
+      'it declares a document type or entities, which e-invoices never use',
+    ],
+  ])('is read from its pages when the XML is %s, with the reason kept', async (_n, xml, reason) => {
+    const { bytes, data, fileName } = await facturXPdf({ embeddedXml: xml() });
+    const doc = await readDocument(bytes, fileName);
+    expect(doc.einvoice).toBeUndefined();
+    expect(doc.einvoiceProblem).toBe(reason);
+    const result = extractBySchema(doc, einvoiceSchema);
+    expect(result.fields.total?.value).toBe(data.total);
+    expect(result.fields.total?.origin).toBeUndefined();
+    expect(result.fields.total?.source?.page).toBe(1);
+  });
+
+  it('has no problem to report for a sound Factur-X PDF or a PDF without XML', async () => {
+    for (const { bytes, fileName } of [await facturXPdf(), await invoicePdf()]) {
+      expect((await readDocument(bytes, fileName)).einvoiceProblem).toBeUndefined();
+    }
+  });
+});
+
+describe('line items of a Factur-X PDF against its printed page', () => {
+  const settings = { usualDateOrder: null, usualCurrency: null, today: '2030-01-01' };
+  const schema = { fields: PRESETS.invoice.fields, tables: PRESETS.invoice.tables };
+  const agentDocument = (values: ExtractionResult, text: string): AgentDocument => ({
+    fields: PRESETS.invoice.fields.map((f) => ({ ...f, required: f.required ?? false })),
+    tables: PRESETS.invoice.tables,
+    values,
+    locked: [],
+    text,
+  });
+
+  it("flags a printed line amount that differs from the XML's line, naming both", async () => {
+    const { bytes, data, fileName } = await facturXPdf({
+      misprint: { lineAmounts: { 1: 999.99 } },
+    });
+    const doc = await readDocument(bytes, fileName);
+    const result = extractBySchema(doc, schema);
+    const cell = result.tables.line_items?.rows[1]?.amount;
+    expect(cell?.value).toBe(data.lineItems[1]!.amount);
+    expect(cell?.origin?.printed).toBe(999.99);
+    expect(result.tables.line_items?.rows[0]?.amount?.origin?.printed).toBeUndefined();
+
+    const report = runReconciliation(agentDocument(result, doc.text), [], settings);
+    const failed = report.checks.filter((c) => c.kind === 'einvoice' && c.status === 'fail');
+    expect(failed).toEqual([
+      {
+        kind: 'einvoice',
+        status: 'fail',
+        message: `Line Items row 2 Amount: the embedded e-invoice XML says "${data.lineItems[1]!.amount}", the printed invoice shows "999.99"`,
+        fields: [{ table: 'line_items', row: 1, column: 'amount' }],
+      },
+    ]);
+  });
+
+  it('counts agreeing line cells among the values compared', async () => {
+    const { bytes, fileName } = await facturXPdf();
+    const doc = await readDocument(bytes, fileName);
+    const report = runReconciliation(
+      agentDocument(extractBySchema(doc, schema), doc.text),
+      [],
+      settings,
+    );
+    const passed = report.checks.find((c) => c.kind === 'einvoice' && c.status === 'pass');
+    expect(passed?.fields).toContainEqual({ table: 'line_items', row: 0, column: 'amount' });
+  });
+});
+
+describe('Quick Setup from an e-invoice example', () => {
+  it.each([
+    ['UBL invoice', () => Promise.resolve(ublInvoice())],
+    ['UBL credit note', () => Promise.resolve(ublCreditNote())],
+    ['CII XRechnung', () => Promise.resolve(ciiXRechnung())],
+    ['Factur-X PDF', () => facturXPdf()],
+  ])('suggests the %s terms the XML carries, each read back from the XML', async (_n, generate) => {
+    const { bytes, data, fileName } = await generate();
+    const doc = await readDocument(bytes, fileName);
+    const schema = withEInvoiceSuggestion(suggestSchema(doc), doc.einvoice!);
+    const result = extractBySchema(doc, schema);
+
+    // One field per term the XML states, never two for the same term.
+    const terms = schema.fields.map((f) => headerTermOf(f)).filter((t) => t !== null);
+    expect(new Set(terms).size).toBe(terms.length);
+    const credit = doc.einvoice!.kind === 'credit_note';
+    const byLabel = Object.fromEntries(
+      schema.fields.map((f) => [f.label, result.fields[f.key]?.value]),
+    );
+    expect(byLabel).toMatchObject({
+      [credit ? 'Credit Note Number' : 'Invoice Number']: data.invoiceNumber,
+      [credit ? 'Issue Date' : 'Invoice Date']: data.date,
+      'Due Date': data.dueDate,
+      'Vendor Name': data.seller.name,
+      'Vendor VAT ID': data.seller.vatId,
+      'Vendor Address': addressLine(data.seller),
+      'Bill To': data.buyer.name,
+      'Customer VAT ID': data.buyer.vatId,
+      Subtotal: data.subtotal,
+      Tax: data.tax,
+      Total: data.total,
+      'PO Number': data.poNumber,
+      IBAN: data.iban,
+      'Payment Terms': data.paymentTerms,
+    });
+    for (const field of schema.fields.filter((f) => headerTermOf(f) !== null)) {
+      expect(result.fields[field.key]?.origin?.kind, field.label).toBe('einvoice');
+    }
+
+    expect(schema.tables.map((t) => t.label)).toEqual(['Line Items', 'VAT Breakdown']);
+    expect(rows(result, 'line_items')).toEqual(
+      expected(data).lines.map(({ code, ...line }, index) => ({
+        line_no: String(index + 1),
+        item_code: code,
+        ...line,
+      })),
+    );
+    expect(rows(result, 'vat_breakdown')).toEqual(expected(data).taxes);
+  });
+
+  it('keeps what the engine suggests besides the XML terms', () => {
+    const invoice = readEInvoiceXml(ublInvoice().bytes);
+    const merged = withEInvoiceSuggestion(
+      {
+        fields: [
+          { key: 'total', label: 'Grand Total', type: 'currency' },
+          { key: 'order_number', label: 'Order Number', type: 'string' },
+        ],
+        tables: [
+          {
+            key: 'line_items',
+            label: 'Line Items',
+            columns: [
+              { key: 'description', label: 'Description', type: 'string' },
+              { key: 'amount', label: 'Amount', type: 'currency' },
+            ],
+          },
+          {
+            key: 'line_items_2',
+            label: 'Shipments',
+            columns: [{ key: 'tracking', label: 'Tracking', type: 'string' }],
+          },
+        ],
+      },
+      invoice,
+    );
+    const labels = merged.fields.map((f) => f.label);
+    expect(labels).toContain('Order Number');
+    expect(labels).toContain('Total');
+    expect(labels).not.toContain('Grand Total');
+    expect(merged.tables.map((t) => t.label)).toEqual(['Line Items', 'VAT Breakdown', 'Shipments']);
+    expect(new Set(merged.tables.map((t) => t.key)).size).toBe(3);
   });
 });

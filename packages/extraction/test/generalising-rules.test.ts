@@ -72,6 +72,45 @@ describe('amounts grouped in thousands by a space', () => {
   });
 });
 
+describe('rows that name the tax but state a net or a gross', () => {
+  const receipt = (...rows: string[]) =>
+    doc(page(['CORNER CAFE SDN BHD', 'TAX INVOICE', 'Date: 12/03/2018', ...rows]));
+  const TAX_FIELDS: FieldDefinition[] = [
+    { key: 'subtotal', label: 'Subtotal', type: 'currency' },
+    { key: 'tax', label: 'Tax', type: 'currency' },
+    { key: 'total', label: 'Total', type: 'currency' },
+  ];
+
+  it('takes the tax row, not "Total (Inclusive of GST)" or "Total (Excluding GST)"', () => {
+    const out = extractBySchema(
+      receipt(
+        'Total (Excluding GST):     61.80',
+        'Serv. Charge (10%):        6.18',
+        'Total (Inclusive of GST):   67.98',
+        'TOTAL:                      67.98',
+      ),
+      { fields: TAX_FIELDS, tables: [] },
+    );
+    expect(out.fields.tax?.value).toBeNull();
+    expect(out.fields.total?.value).toBe(67.98);
+  });
+
+  it('takes "GST:" among the nets per rate, not one rate\'s "supplies (excl. GST)"', () => {
+    const out = extractBySchema(
+      receipt(
+        'Total 0% supplies:               23.64',
+        'Total 6% supplies (excl. GST):   12.00',
+        'GST:                              0.72',
+        'Total 6% supplies (Inc. GST):    12.72',
+        'Total Payable:                   36.36',
+      ),
+      { fields: TAX_FIELDS, tables: [] },
+    );
+    expect(out.fields.tax?.value).toBe(0.72);
+    expect(out.fields.total?.value).toBe(36.36);
+  });
+});
+
 describe('invoice numbers', () => {
   it('keeps the series printed before the number ("FT A2023/9075")', async () => {
     const { fields } = await extract([

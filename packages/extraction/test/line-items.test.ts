@@ -94,4 +94,27 @@ describe('line items', () => {
       ['SUGAR 2KG', 1, 5.6, 5.6],
     ]);
   });
+
+  it('keeps an item name across the article code printed between it and its figures', () => {
+    const d = doc(
+      page([
+        'HARDWARE MART SDN BHD',
+        '-TAX INVOICE-',
+        'TOILET BRUSH 47-2311    *S',
+        'HD03-04-06-5/40/160',
+        '9067860    1X 2.70    2.70',
+        'CURTAIN STRAPS    *S',
+        'CK11-22-31-10/400',
+        '8720019    2X 2.50    5.00',
+        'Item(s): 2   Qty(s): 3',
+        'TOTAL INCL. GST@6%    RM 7.70',
+        'CASH    RM 10.00',
+      ]),
+    );
+    const rows = extractBySchema(d, { fields: [], tables: [ITEMS] }).tables.line_items!.rows;
+    expect(values(rows)).toEqual([
+      ['TOILET BRUSH 47-2311 *S', 1, 2.7, 2.7],
+      ['CURTAIN STRAPS *S', 2, 2.5, 5],
+    ]);
+  });
 });

@@ -350,10 +350,11 @@ function facturXMetadata(): string {
 /**
  * A Factur-X invoice: the printed invoice as a PDF/A-3 with its CII embedded as `factur-x.xml`
  * (relationship Alternative, as the standard requires). `misprint` prints amounts other than
- * the XML's, which is what a tampered or inconsistent invoice looks like.
+ * the XML's, which is what a tampered or inconsistent invoice looks like. `embeddedXml` attaches
+ * other XML in place of the invoice's CII (a broken or hostile attachment).
  */
 export async function facturXPdf(
-  options: EInvoiceOptions = {},
+  options: EInvoiceOptions & { embeddedXml?: string } = {},
 ): Promise<GeneratedDocument & { data: EInvoiceData }> {
   const data = einvoiceData(options);
   const printed = await invoicePdf({
@@ -364,7 +365,7 @@ export async function facturXPdf(
     billTo: data.billTo,
   });
   const pdf = await PDFDocument.load(printed.bytes);
-  const xml = new TextEncoder().encode(ciiXml(data, PROFILES.facturX));
+  const xml = new TextEncoder().encode(options.embeddedXml ?? ciiXml(data, PROFILES.facturX));
   await pdf.attach(xml, 'factur-x.xml', {
     mimeType: 'text/xml',
     description: 'Factur-X invoice',

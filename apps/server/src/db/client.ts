@@ -7,6 +7,8 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kyse
 import pg from 'pg';
 
 import { GuardedPGliteDialect } from './pglite-guard.js';
+import { pglitePreparedRunner } from './pglite-prepared-runner.js';
+import { registerPreparedQueryRunner } from './prepared-query.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -42,6 +44,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    // A named statement is parsed once per pooled connection, then only bound and run.
+    registerPreparedQueryRunner(db, async (query, values) => {
+      const result = await pool.query({
+        ...(query.reusePlan ? { name: query.name } : {}),
+        text: query.text,
+        values: [...values],
+      });
+      return result.rows as Record<string, unknown>[];
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
@@ -51,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new GuardedPGliteDialect(client), plugins });
+  registerPreparedQueryRunner(db, pglitePreparedRunner(client, db));
   return {
     db,
     kind: 'pglite',

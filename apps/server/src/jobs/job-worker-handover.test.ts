@@ -1,38 +1,29 @@
-import { randomBytes } from 'node:crypto';
-
-import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
+import { openQueueDatabase, type QueueDatabase } from '../../test/support/queue-database.js';
+import type { DatabaseHandle } from '../db/client.js';
 
 import { defineJob } from './job-definition.js';
-import { JobQueue } from './job-queue.js';
+import type { JobQueue } from './job-queue.js';
 import { JobRegistry } from './job-registry.js';
 import { JobWorker } from './job-worker.js';
-import { JobsRepository } from './jobs.repository.js';
+import type { JobsRepository } from './jobs.repository.js';
 
 // Several workers on one queue, as separate worker processes run them on PostgreSQL.
 const logger = pino({ level: 'silent' });
 let handle: DatabaseHandle;
-let schema: string | undefined;
 let jobs: JobsRepository;
 let queue: JobQueue;
 
+let database: QueueDatabase;
+
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  handle = await openDatabase({ url: url ?? 'memory://', schema });
-  await migrate(handle.db);
-  jobs = new JobsRepository(handle.db);
-  queue = new JobQueue(jobs);
+  database = await openQueueDatabase();
+  ({ handle, jobs, queue } = database);
 });
-afterAll(async () => {
-  if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
-  await handle.close();
-});
+afterAll(() => database.close());
 beforeEach(async () => {
   await handle.db.deleteFrom('jobs').execute();
 });

@@ -170,7 +170,24 @@ export function relationsOf(
   const has = (ref: ValueRef | null): ref is ValueRef => ref !== null && at(ref) !== null;
 
   if (lineTerms && has(subtotal)) {
-    relations.push({ kind: 'lines_subtotal', left: lineTerms, right: [[subtotal]] });
+    const linesSubtotal: Relation = {
+      kind: 'lines_subtotal',
+      left: lineTerms,
+      right: [[subtotal]],
+    };
+    // Receipts often print each line with its tax included: the lines then make the total that
+    // subtotal + tax makes, not the net subtotal.
+    let linesTotal: Relation | null = null;
+    if (has(total) && has(tax) && holds(linesSubtotal, at) === false) {
+      const candidate: Relation = { kind: 'lines_total', left: lineTerms, right: [[total]] };
+      const netPlusTax: Relation = {
+        kind: 'subtotal_tax_total',
+        left: [[subtotal], [tax]],
+        right: [[total]],
+      };
+      if (holds(candidate, at) === true && holds(netPlusTax, at) === true) linesTotal = candidate;
+    }
+    relations.push(linesTotal ?? linesSubtotal);
   }
   const totalValue = total === null ? null : at(total);
   const tolerance =

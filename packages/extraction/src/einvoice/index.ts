@@ -20,4 +20,5 @@ export {
 export { readEInvoiceXml } from './read-einvoice.js';
 export { readEmbeddedEInvoice, type EmbeddedEInvoice } from './pdf-attachment.js';
 export { sniffEInvoiceSyntax } from './sniff.js';
+export { einvoiceSuggestion, withEInvoiceSuggestion } from './suggest-fields.js';
 export { MAX_XML_BYTES, MAX_XML_DEPTH } from './safe-xml.js';

@@ -100,6 +100,8 @@ function samePrinted(xml: ExtractedValue, printed: ExtractedValue, type: ValueTy
  * amounts. Names and addresses are written in many ways on paper, so they are not compared.
  */
 const COMPARED_TYPES = new Set<ValueType>(['number', 'currency', 'date']);
+/** Table cells compared with the page: amounts, quantities and rates (descriptions vary in print). */
+const COMPARED_CELL_TYPES = new Set<ValueType>(['number', 'currency']);
 const COMPARED_TERMS = new Set<HeaderTerm>([
   'invoice_number',
   'po_reference',
@@ -145,15 +147,33 @@ export function overlayEInvoice(
     const xml = fromXml.tables[table.key];
     if (!xml) continue;
     const pageRows = (printedPages && visual.tables[table.key]?.rows) || [];
+    // Rows are compared one to one only when the page shows as many as the XML states: with a
+    // row missed or split on the page, row n of one is not row n of the other.
+    const aligned = pageRows.length === xml.rows.length;
     out.tables[table.key] = {
       rows: xml.rows.map((row, index) =>
         Object.fromEntries(
           Object.entries(row).map(([column, cell]) => {
-            const page = pageRows[index]?.[column];
             const type = table.columns.find((c) => c.key === column)?.type ?? 'string';
+            const onPage = pageRows[index]?.[column];
+            const page =
+              onPage && onPage.value !== null && String(onPage.value).trim() !== '' ? onPage : null;
+            const same = page !== null && samePrinted(cell, page, type);
             // A cell keeps the page's box only where the page reads the same value there.
-            const source = page?.source && samePrinted(cell, page, type) ? page.source : null;
-            return [column, { ...cell, source }];
+            const source = same && page.source ? page.source : null;
+            // A line's amount or quantity printed otherwise than the XML states is kept beside
+            // it for reconciliation, as for the header's amounts.
+            const differs = aligned && page !== null && !same && COMPARED_CELL_TYPES.has(type);
+            return [
+              column,
+              {
+                ...cell,
+                source,
+                ...(differs && cell.origin
+                  ? { origin: { ...cell.origin, printed: page.value } }
+                  : {}),
+              },
+            ];
           }),
         ),
       ),

@@ -1,3 +1,4 @@
+import { isDocumentReadError } from '../reading/errors.js';
 import { openPdf } from '../reading/pdf-reader.js';
 
 import type { EInvoice } from './model.js';
@@ -16,7 +17,24 @@ interface PdfAttachment {
 export type EmbeddedEInvoice =
   | { kind: 'none' }
   | { kind: 'read'; invoice: EInvoice; fileName: string }
+  /** `reason` completes "the XML could not be read: …" (e.g. "it is not well-formed XML"). */
   | { kind: 'unreadable'; fileName: string; reason: string };
+
+const REFUSAL_PREFIX = 'The e-invoice XML cannot be read: ';
+
+/**
+ * Why an attachment could not be read, as the end of a sentence a clerk reads: the reader's
+ * message without its lead-in and full stop. The parser's detail (line and column) is left out.
+ */
+function reasonOf(error: unknown): string {
+  if (!isDocumentReadError(error)) return 'it could not be parsed';
+  const message = error.userMessage.startsWith(REFUSAL_PREFIX)
+    ? error.userMessage.slice(REFUSAL_PREFIX.length)
+    : error.userMessage;
+  const trimmed = message.replace(/\.$/, '');
+  // "The e-invoice XML states …" continues a sentence in lower case; "XML …" stays as it is.
+  return /^[A-Z][a-z]/.test(trimmed) ? trimmed[0]!.toLowerCase() + trimmed.slice(1) : trimmed;
+}
 
 /**
  * The e-invoice embedded in a PDF (Factur-X / ZUGFeRD 2 / XRechnung as PDF/A-3 attachment): the
@@ -54,7 +72,7 @@ export async function readEmbeddedEInvoice(bytes: Uint8Array): Promise<EmbeddedE
     return {
       kind: 'unreadable',
       fileName: attachment.filename,
-      reason: error instanceof Error ? error.message : String(error),
+      reason: reasonOf(error),
     };
   }
 }

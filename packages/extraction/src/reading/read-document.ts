@@ -67,7 +67,7 @@ async function einvoiceOf(
   const embedded = await readEmbeddedEInvoice(bytes);
   if (embedded.kind === 'read') return { einvoice: embedded.invoice };
   if (embedded.kind === 'unreadable') {
-    return { einvoiceProblem: `The embedded ${embedded.fileName} was ignored: ${embedded.reason}` };
+    return { einvoiceProblem: embedded.reason };
   }
   return {};
 }

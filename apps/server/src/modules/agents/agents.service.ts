@@ -42,10 +42,15 @@ import { type AgentsRepository, type AgentWrite, PENDING_STEPS } from './agents.
 
 /** The optional AI model's pass after each agent's own rules (the ai-model module). */
 export interface AgentModel {
-  /** The outcome with the model's changes added; the same outcome when it has none or fails. */
-  dataEntry(input: AgentModelInput & { outcome: DataEntryOutcome }): Promise<DataEntryOutcome>;
-  /** Checks the type's instructions state in plain language; none when the model fails. */
-  reconciliation(input: AgentModelInput): Promise<ReconCheck[]>;
+  /**
+   * The outcome with the model's changes added; the same outcome when it has none or fails, with
+   * a warning for the history when it failed.
+   */
+  dataEntry(
+    input: AgentModelInput & { outcome: DataEntryOutcome },
+  ): Promise<{ outcome: DataEntryOutcome; warning?: string }>;
+  /** Checks the type's instructions state in plain language; none, and a warning, when it fails. */
+  reconciliation(input: AgentModelInput): Promise<{ checks: ReconCheck[]; warning?: string }>;
 }
 
 interface AgentModelInput {
@@ -138,19 +143,21 @@ export class AgentsService {
     let write: AgentWrite;
     let message: string;
     let changes: unknown[] = [];
+    // Why the AI model's pass was not used, for the history; the agent's own result stands.
+    let modelWarning: string | undefined;
     if (agent === 'data_entry') {
       const ruled = runDataEntry(doc, knowledge, settings);
       // With an AI model, the type's data entry instructions and knowledge passages apply next.
-      const outcome = this.deps.model
-        ? await this.deps.model.dataEntry({
-            tenantId,
-            pipelineId,
-            docTypeId: row.docTypeId,
-            doc,
-            knowledge,
-            outcome: ruled,
-          })
-        : ruled;
+      const withModel = await this.deps.model?.dataEntry({
+        tenantId,
+        pipelineId,
+        docTypeId: row.docTypeId,
+        doc,
+        knowledge,
+        outcome: ruled,
+      });
+      const outcome = withModel?.outcome ?? ruled;
+      modelWarning = withModel?.warning;
       const next = applyChanges(extracted, reviewed, outcome.values, outcome.changes);
       changes = outcome.changes;
       write = {
@@ -168,6 +175,15 @@ export class AgentsService {
       const duplicates = key
         ? await this.deps.agents.findDuplicates(tenantId, pipelineId, key)
         : [];
+      // With an AI model, the checks the type's instructions state in plain language.
+      const withModel = await this.deps.model?.reconciliation({
+        tenantId,
+        pipelineId,
+        docTypeId: row.docTypeId,
+        doc,
+        knowledge,
+      });
+      modelWarning = withModel?.warning;
       const recon = withChecks(
         runReconciliation(
           doc,
@@ -175,14 +191,7 @@ export class AgentsService {
           settings,
           duplicates.map((d) => ({ pipeline_id: d.id, original_filename: d.originalFilename })),
         ),
-        // With an AI model, the checks the type's instructions state in plain language.
-        (await this.deps.model?.reconciliation({
-          tenantId,
-          pipelineId,
-          docTypeId: row.docTypeId,
-          doc,
-          knowledge,
-        })) ?? [],
+        withModel?.checks ?? [],
       );
       write = {
         extractedData: adjustConfidence(extracted, recon),
@@ -206,14 +215,27 @@ export class AgentsService {
           trx,
         );
         if (version === undefined) return false;
+        const actorLabel = agent === 'data_entry' ? 'Data entry agent' : 'Reconciliation agent';
         await this.deps.pipelines.insertEvents(
           [
+            ...(modelWarning
+              ? [
+                  {
+                    tenantId,
+                    pipelineId,
+                    kind: 'model_warning' as const,
+                    actorUserId: null,
+                    actorLabel,
+                    data: { step: agent, message: modelWarning },
+                  },
+                ]
+              : []),
             {
               tenantId,
               pipelineId,
               kind: 'agent_ran',
               actorUserId: null,
-              actorLabel: agent === 'data_entry' ? 'Data entry agent' : 'Reconciliation agent',
+              actorLabel,
               data: {
                 agent,
                 message,

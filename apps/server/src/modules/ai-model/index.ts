@@ -19,7 +19,10 @@ import { PageImages } from './page-images.js';
 export interface AiModel {
   service: AiModelService;
   reachability: ModelReachability;
-  /** The pipeline's model pass; undefined when no model is configured (offline engine alone). */
+  /**
+   * The model's pass in the pipeline and the wizard's Test step; undefined when no model is
+   * configured (offline engine alone).
+   */
   extraction: ModelExtractionStep | undefined;
   /** The agents' model pass; undefined when no model is configured. */
   agents: ModelAgents | undefined;

@@ -29,6 +29,12 @@ export interface AgentModelInput {
   knowledge: readonly KnowledgeDocument[];
 }
 
+/**
+ * An agent's model pass: its result, and when the model gave no usable answer, the warning the
+ * pipeline's history shows (the agent's own result then stands).
+ */
+export type ModelPass<T> = T & { warning?: string };
+
 /** Confidence of a value the model set on the strength of instructions or knowledge. */
 const MODEL_CHANGE_CONFIDENCE = 0.75;
 /** Changes and checks taken from one answer at most. */
@@ -80,7 +86,7 @@ export class ModelAgents {
 
   async dataEntry(
     input: AgentModelInput & { outcome: DataEntryOutcome },
-  ): Promise<DataEntryOutcome> {
+  ): Promise<ModelPass<{ outcome: DataEntryOutcome }>> {
     const { useModel, dataEntryInstructions } = await this.deps.calls.agentSettings(
       input.tenantId,
       input.docTypeId,
@@ -91,7 +97,7 @@ export class ModelAgents {
       `${input.doc.text}\n${valuesText(input.outcome.values)}`,
     );
     // Nothing beyond the offline rules to apply: no request, no tokens.
-    if (!useModel || (!instructions && passages.length === 0)) return input.outcome;
+    if (!useModel || (!instructions && passages.length === 0)) return { outcome: input.outcome };
 
     const answer = await this.ask(input, 'data_entry', {
       schema: ChangesSchema,
@@ -122,17 +128,24 @@ export class ModelAgents {
         },
       ],
     });
-    if (!answer) return input.outcome;
-    return applyModelChanges(input.doc, input.outcome, answer.object.changes, answer.model);
+    if ('failure' in answer) {
+      return {
+        outcome: input.outcome,
+        warning: `${answer.failure}; the data entry agent's own changes were kept.`,
+      };
+    }
+    return {
+      outcome: applyModelChanges(input.doc, input.outcome, answer.object.changes, answer.model),
+    };
   }
 
-  async reconciliation(input: AgentModelInput): Promise<ReconCheck[]> {
+  async reconciliation(input: AgentModelInput): Promise<ModelPass<{ checks: ReconCheck[] }>> {
     const { useModel, dataEntryInstructions } = await this.deps.calls.agentSettings(
       input.tenantId,
       input.docTypeId,
     );
     const instructions = dataEntryInstructions.trim();
-    if (!useModel || !instructions) return [];
+    if (!useModel || !instructions) return { checks: [] };
     const answer = await this.ask(input, 'reconciliation', {
       schema: ChecksSchema,
       name: 'instruction_checks',
@@ -161,9 +174,14 @@ export class ModelAgents {
         },
       ],
     });
-    if (!answer) return [];
+    if ('failure' in answer) {
+      return {
+        checks: [],
+        warning: `${answer.failure}; the checks in the instructions were not made, the reconciliation agent's own checks were kept.`,
+      };
+    }
     const keys = new Set(input.doc.fields.map((field) => field.key));
-    return answer.object.checks.slice(0, MAX_CHECKS).flatMap((check): ReconCheck[] => {
+    const checks = answer.object.checks.slice(0, MAX_CHECKS).flatMap((check): ReconCheck[] => {
       const message = check.message.trim().slice(0, 500);
       if (!message) return [];
       const rule = check.rule.trim().slice(0, 120);
@@ -178,14 +196,15 @@ export class ModelAgents {
         },
       ];
     });
+    return { checks };
   }
 
-  /** One request, recorded; undefined when it failed (the offline result stands). */
+  /** One request, recorded; on failure, why (in words for the history), and the offline result stands. */
   private async ask<T>(
     input: AgentModelInput,
     purpose: NewModelCall['purpose'],
     request: ModelRequest<T>,
-  ): Promise<ModelAnswer<T> | undefined> {
+  ): Promise<ModelAnswer<T> | { failure: string }> {
     const record = (
       call: Pick<NewModelCall, 'model' | 'outcome' | 'error'>,
       usage: { inputTokens: number; outputTokens: number },
@@ -219,7 +238,7 @@ export class ModelAgents {
         error.usage,
         error.latencyMs,
       );
-      return undefined;
+      return { failure: error.message };
     }
   }
 }

@@ -121,4 +121,34 @@ export class ModelCallsRepository {
       .executeTakeFirst();
     return row?.useModel ?? false;
   }
+
+  /**
+   * Whether the wizard's Test step uses the model for this type. The Test step reads with a
+   * temporary copy named `{name}_test_{timestamp}`, which starts with the switch on: it follows the
+   * company's type of that name (the one being edited) when there is one, and a new type's test
+   * uses the model, as the new type will.
+   */
+  async usesModelInTest(
+    tenantId: string,
+    docTypeId: string,
+    trx: DbExecutor = this.db,
+  ): Promise<boolean> {
+    const row = await trx
+      .selectFrom('docTypes')
+      .select(['name', 'useModel', 'isTemporary'])
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', docTypeId)
+      .executeTakeFirst();
+    if (!row) return false;
+    if (!row.isTemporary) return row.useModel;
+    const edited = await trx
+      .selectFrom('docTypes')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('name', '=', row.name.replace(/_test_\d+$/, ''))
+      .where('isTemporary', '=', false)
+      .where('useModel', '=', false)
+      .executeTakeFirst();
+    return edited === undefined;
+  }
 }

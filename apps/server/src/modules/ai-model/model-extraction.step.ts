@@ -1,8 +1,8 @@
-import type { ExtractionResult, ReadDocument } from '@parser/extraction';
+import type { ExtractionResult } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { DbExecutor } from '../../db/client.js';
-import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
+import type { PipelineModelInput } from '../pipelines/pipeline-ports.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 
 import type { ModelCallsRepository } from './model-calls.repository.js';
@@ -10,18 +10,15 @@ import { ModelCallError, type ModelClient } from './model-client.js';
 import type { PageImages } from './page-images.js';
 import { readWithModel } from './read-with-model.js';
 
-export interface ModelStepInput {
-  tenantId: string;
-  pipelineId: string;
-  fileId: string;
-  fileName: string;
-  docTypeId: string;
-  docType: PipelineDocType;
-  doc: ReadDocument;
-  /** The offline engine's result, kept for every value the model cannot improve. */
-  offline: ExtractionResult;
-  /** What the company's reviewers taught about this document's vendor, as plain sentences. */
-  learnedHints?: readonly string[];
+export type ModelStepInput = PipelineModelInput;
+
+/** The wizard's Test step: a file read with a type (often its temporary copy), no pipeline. */
+export type ModelTestInput = Omit<ModelStepInput, 'pipelineId' | 'learnedHints'>;
+
+/** The model's reading: the values to keep, and the warnings that say what was not used. */
+export interface ModelPassResult {
+  extracted: ExtractionResult;
+  warnings: string[];
 }
 
 export interface ModelStepResult {
@@ -45,44 +42,17 @@ const REJECTED_NAMED = 10;
 /**
  * The model's pass over a document after the offline engine. It never fails the pipeline: a
  * timeout, an HTTP error, invalid JSON or an answer that fails the schema keeps the offline result
- * and leaves a warning in the history; values the model got wrong are left out one by one.
+ * and leaves a warning in the history; values the model got wrong are left out one by one. The
+ * wizard's Test step runs the same pass, so a test shows what documents of the type will get.
  */
 export class ModelExtractionStep {
   constructor(private readonly deps: ModelExtractionDeps) {}
 
   /** Undefined when the company turned the model off for this type: the offline result stands. */
   async improve(input: ModelStepInput): Promise<ModelStepResult | undefined> {
-    const { tenantId, pipelineId, docType, doc } = input;
+    const { tenantId, pipelineId } = input;
     if (!(await this.deps.calls.usesModel(tenantId, input.docTypeId))) return undefined;
-    const warnings: string[] = [];
-    let extracted: ModelStepResult['extracted'] = input.offline;
-    const images = await this.visionImages(input);
-    try {
-      const reading = await readWithModel({
-        client: this.deps.client,
-        docType,
-        doc,
-        fileName: input.fileName,
-        offline: input.offline,
-        pageImages: images,
-        learnedHints: input.learnedHints ?? [],
-      });
-      extracted = reading.merged;
-      await this.record(input, 'used', reading.model, reading.usage, reading.latencyMs, null);
-      if (reading.rejected.length > 0) warnings.push(describeRejected(reading.rejected));
-    } catch (error) {
-      if (!(error instanceof ModelCallError)) throw error;
-      this.deps.log.warn({ err: error.cause, pipelineId }, 'model extraction fell back to offline');
-      await this.record(
-        input,
-        'fallback',
-        error.model,
-        error.usage,
-        error.latencyMs,
-        error.message,
-      );
-      warnings.push(`${error.message}; the offline engine's values were kept.`);
-    }
+    const { extracted, warnings } = await this.read(input, pipelineId, input.learnedHints ?? []);
     return {
       extracted,
       store: async (trx) => {
@@ -101,8 +71,51 @@ export class ModelExtractionStep {
     };
   }
 
+  /**
+   * The Test step's reading, the same as a pipeline's, so the test shows what documents of the
+   * type will get; the warnings go back in the answer. Undefined when the type (or, for the
+   * wizard's temporary copy, the type being edited) has the model turned off.
+   */
+  async improveTest(input: ModelTestInput): Promise<ModelPassResult | undefined> {
+    if (!(await this.deps.calls.usesModelInTest(input.tenantId, input.docTypeId))) return undefined;
+    return this.read(input, null, []);
+  }
+
+  /** The model's pass; a failure keeps the offline result and says why. */
+  private async read(
+    input: ModelTestInput,
+    pipelineId: string | null,
+    learnedHints: readonly string[],
+  ): Promise<ModelPassResult> {
+    const { docType, doc } = input;
+    const warnings: string[] = [];
+    let extracted = input.offline;
+    const images = await this.visionImages(input);
+    const record = this.recorder(input.tenantId, pipelineId);
+    try {
+      const reading = await readWithModel({
+        client: this.deps.client,
+        docType,
+        doc,
+        fileName: input.fileName,
+        offline: input.offline,
+        pageImages: images,
+        learnedHints,
+      });
+      extracted = reading.merged;
+      await record('used', reading.model, reading.usage, reading.latencyMs, null);
+      if (reading.rejected.length > 0) warnings.push(describeRejected(reading.rejected));
+    } catch (error) {
+      if (!(error instanceof ModelCallError)) throw error;
+      this.deps.log.warn({ err: error.cause, pipelineId }, 'model extraction fell back to offline');
+      await record('fallback', error.model, error.usage, error.latencyMs, error.message);
+      warnings.push(`${error.message}; the offline engine's values were kept.`);
+    }
+    return { extracted, warnings };
+  }
+
   /** Page images for the vision model, when one is set and the document has scanned pages. */
-  private async visionImages(input: ModelStepInput): Promise<Uint8Array[]> {
+  private async visionImages(input: ModelTestInput): Promise<Uint8Array[]> {
     if (!this.deps.client.settings.visionModel) return [];
     try {
       return await this.deps.pageImages.ofScannedPages(input.tenantId, input.fileId, input.doc);
@@ -113,25 +126,26 @@ export class ModelExtractionStep {
     }
   }
 
-  private record(
-    input: ModelStepInput,
-    outcome: 'used' | 'fallback',
-    model: string,
-    usage: { inputTokens: number; outputTokens: number },
-    latencyMs: number,
-    error: string | null,
-  ) {
-    return this.deps.calls.insert({
-      tenantId: input.tenantId,
-      pipelineId: input.pipelineId,
-      purpose: 'extraction',
-      model,
-      outcome,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      latencyMs,
-      error,
-    });
+  /** Records each request for usage and Settings' last error; a test's has no pipeline. */
+  private recorder(tenantId: string, pipelineId: string | null) {
+    return (
+      outcome: 'used' | 'fallback',
+      model: string,
+      usage: { inputTokens: number; outputTokens: number },
+      latencyMs: number,
+      error: string | null,
+    ) =>
+      this.deps.calls.insert({
+        tenantId,
+        pipelineId,
+        purpose: 'extraction',
+        model,
+        outcome,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        latencyMs,
+        error,
+      });
   }
 }
 

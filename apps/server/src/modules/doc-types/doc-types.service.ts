@@ -49,6 +49,20 @@ const LIST_LIMIT = 500;
 /** A temporary type older than this belongs to a wizard that was left before its test finished. */
 const TEMPORARY_TYPE_TTL_MS = 60 * 60 * 1000;
 
+/** The optional AI model's pass in the Test step, as documents of the type get it (ai-model module). */
+export interface DocTypeTestModel {
+  /** The offline result improved by the model, with its warnings; undefined when the type turns it off. */
+  improveTest(input: {
+    tenantId: string;
+    fileId: string;
+    fileName: string;
+    docTypeId: string;
+    docType: PipelineDocType;
+    doc: ReadDocument;
+    offline: ExtractionResult;
+  }): Promise<{ extracted: ExtractionResult; warnings: string[] } | undefined>;
+}
+
 export interface DocTypesDeps {
   db: Database;
   docTypes: DocTypesRepository;
@@ -56,6 +70,8 @@ export interface DocTypesDeps {
   pipelinesRemoval: PipelinesRemoval;
   files: FilesService;
   log: FastifyBaseLogger;
+  /** Absent when no model is configured: the test shows the offline engine's result. */
+  model?: DocTypeTestModel | undefined;
 }
 
 type ReferenceLinkInput = { id: string; enabledFor: ('data_entry' | 'recon')[] };
@@ -197,7 +213,25 @@ export class DocTypesService {
     const type = await this.findRow(auth.tenantId, id);
     try {
       const doc = await this.deps.files.awaitReading(auth.tenantId, fileId);
-      return { ...this.extract(type, doc), pages: doc.pages.length };
+      const offline = this.extract(type, doc);
+      // With an AI model, the test shows what the pipeline gives: the model's values merged in.
+      const withModel = this.deps.model
+        ? await this.deps.model.improveTest({
+            tenantId: auth.tenantId,
+            fileId,
+            fileName: (await this.deps.files.get(auth.tenantId, fileId)).originalFilename,
+            docTypeId: type.id,
+            docType: toPipelineDocType(type),
+            doc,
+            offline,
+          })
+        : undefined;
+      if (!withModel) return { ...offline, pages: doc.pages.length };
+      return {
+        ...withModel.extracted,
+        pages: doc.pages.length,
+        ...(withModel.warnings.length > 0 ? { model_warnings: withModel.warnings } : {}),
+      };
     } finally {
       if (type.isTemporary) {
         await this.deps.docTypes

@@ -1,57 +1,97 @@
-import { sql } from 'kysely';
-
 import type { Database, DbExecutor } from '../../db/client.js';
+import {
+  assertRowLimit,
+  isoTimestampSql,
+  preparedQuery,
+  runPrepared,
+  type PreparedQuery,
+  type PreparedValue,
+} from '../../db/prepared-query.js';
+import type { PipelineStepValue } from '../../db/schema.js';
 import type { ListPosition } from '../../lib/list-pages.js';
+
+/** A row of the documents list: the answer's own key names, the upload time in ISO form. */
+export interface DocumentPageRow {
+  id: string;
+  cursorAt: string;
+  file_name: string;
+  mime_type: string;
+  upload_at: string;
+  pages: number;
+  pipeline_id: string;
+  current_step: PipelineStepValue;
+}
 
 /** The uploaded documents list: files that went into at least one pipeline. */
 export class DocumentsRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * One page, newest first. Runs one of a few fixed statements (type filter, name search,
+   * cursor, page size), written once: the list is polled and searched as people type. The
+   * limit is in the statement's text so that its plan can be kept (see pipelineListQuery).
+   */
   list(
     tenantId: string,
     filter: { nameContains?: string; docTypeId?: string; after?: ListPosition; limit: number },
     trx: DbExecutor = this.db,
-  ) {
+  ): Promise<DocumentPageRow[]> {
     const { nameContains, docTypeId, after, limit } = filter;
-    return trx
-      .selectFrom('files as f')
-      .innerJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('pipelines as p')
-            .select(['p.id as pipelineId', 'p.currentStep'])
-            .whereRef('p.fileId', '=', 'f.id')
-            // Filtered by type, a file shows with its latest pipeline of that type.
-            .$if(docTypeId !== undefined, (query) => query.where('p.docTypeId', '=', docTypeId!))
-            .orderBy('p.createdAt', 'desc')
-            .limit(1)
-            .as('latest'),
-        (join) => join.onTrue(),
-      )
-      .select([
-        'f.id',
-        'f.originalFilename',
-        'f.contentType',
-        'f.pages',
-        'f.createdAt',
-        'latest.pipelineId',
-        'latest.currentStep',
-        sql<string>`f.created_at::text`.as('cursorAt'),
-      ])
-      .where('f.tenantId', '=', tenantId)
-      .$if(nameContains !== undefined, (query) =>
-        query.where(sql<boolean>`f.original_filename ILIKE ${`%${escapeLike(nameContains!)}%`}`),
-      )
-      .$if(after !== undefined, (query) =>
-        query.where(
-          sql<boolean>`(f.created_at, f.id) < (${after!.createdAt}::timestamptz, ${after!.id}::uuid)`,
-        ),
-      )
-      .orderBy('f.createdAt', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(limit)
-      .execute();
+    const values: PreparedValue[] = [tenantId];
+    if (docTypeId !== undefined) values.push(docTypeId);
+    if (nameContains !== undefined) values.push(`%${escapeLike(nameContains)}%`);
+    if (after !== undefined) values.push(after.createdAt, after.id);
+    const query = documentListQuery(
+      docTypeId !== undefined,
+      nameContains !== undefined,
+      after !== undefined,
+      limit,
+    );
+    return runPrepared<DocumentPageRow>(trx, query, values);
   }
+}
+
+const documentListQueries = new Map<string, PreparedQuery>();
+
+function documentListQuery(
+  byType: boolean,
+  byName: boolean,
+  afterPosition: boolean,
+  limit: number,
+): PreparedQuery {
+  const key = `${byType}|${byName}|${afterPosition}|${limit}`;
+  const known = documentListQueries.get(key);
+  if (known) return known;
+  assertRowLimit(limit);
+  let parameter = 1;
+  // Filtered by type, a file shows with its latest pipeline of that type.
+  const typeFilter = byType ? `AND p.doc_type_id = $${++parameter}` : '';
+  const where = ['f.tenant_id = $1'];
+  if (byName) where.push(`f.original_filename ILIKE $${++parameter}`);
+  if (afterPosition) {
+    where.push(`(f.created_at, f.id) < ($${++parameter}::timestamptz, $${++parameter}::uuid)`);
+  }
+  const query = preparedQuery(
+    'document_list',
+    `SELECT f.id, f.original_filename AS file_name, f.content_type AS mime_type, f.pages,
+            ${isoTimestampSql('f.created_at')} AS upload_at,
+            latest.pipeline_id, latest.current_step,
+            f.created_at::text AS "cursorAt"
+     FROM files f
+     CROSS JOIN LATERAL (
+       SELECT p.id AS pipeline_id, p.current_step FROM pipelines p
+       WHERE p.file_id = f.id ${typeFilter}
+       ORDER BY p.created_at DESC
+       LIMIT 1
+     ) latest
+     WHERE ${where.join(' AND ')}
+     ORDER BY f.created_at DESC, f.id DESC
+     LIMIT ${limit}`,
+    // How many names match decides the best plan (the trigram index or the newest-first order).
+    { reusePlan: !byName },
+  );
+  documentListQueries.set(key, query);
+  return query;
 }
 
 /** A search for "100%_done" means those characters, not LIKE's wildcards. */

@@ -22,12 +22,12 @@ export class DocumentsService {
     });
     return pageOf(rows, limit, (row) => ({
       id: row.id,
-      fileName: row.originalFilename,
-      mimeType: row.contentType,
-      uploadAt: new Date(row.createdAt).toISOString(),
+      fileName: row.file_name,
+      mimeType: row.mime_type,
+      uploadAt: row.upload_at,
       pages: row.pages,
-      pipeline_id: row.pipelineId,
-      current_step: row.currentStep,
+      pipeline_id: row.pipeline_id,
+      current_step: row.current_step,
     }));
   }
 }

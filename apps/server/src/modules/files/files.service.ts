@@ -13,6 +13,7 @@ import {
   scalePreview,
   sniffFormat,
   suggestSchema,
+  withEInvoiceSuggestion,
 } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -408,7 +409,10 @@ export class FilesService {
   /** Quick Setup: the fields and tables an example document suggests, with the values printed on it. */
   async suggest(tenantId: string, fileId: string): Promise<FileExtractionResponse> {
     const doc = await this.awaitReading(tenantId, fileId);
-    const schema = suggestSchema(doc);
+    // An e-invoice example suggests the terms its XML carries, besides what its pages show.
+    const schema = doc.einvoice
+      ? withEInvoiceSuggestion(suggestSchema(doc), doc.einvoice)
+      : suggestSchema(doc);
     const found = extractBySchema(doc, schema);
     const fields: FileExtractionResponse['extraction_result']['fields'] = {};
     for (const field of schema.fields) {

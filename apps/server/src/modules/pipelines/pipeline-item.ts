@@ -34,3 +34,42 @@ export function toPipeline(row: PipelineListRow): Pipeline {
     updated_at: new Date(row.updatedAt).toISOString(),
   };
 }
+
+/**
+ * A row of the pipeline lists' prepared statement: the answer's own key names, timestamps
+ * already in ISO form, and the cursor position (id, created_at as PostgreSQL's text).
+ */
+export interface PipelinePageRow {
+  id: string;
+  cursorAt: string;
+  doc_type_id: string;
+  doc_type_name: string;
+  file_id: string;
+  original_filename: string;
+  current_step: PipelineStepValue;
+  failure_reason: string | null;
+  assigned_to: string | null;
+  assignee_email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A pipeline list row as the lists answer it (same item as toPipeline). */
+export function toListedPipeline(row: PipelinePageRow): Pipeline {
+  return {
+    pipeline_id: row.id,
+    doc_type_id: row.doc_type_id,
+    doc_type_name: row.doc_type_name,
+    file_id: row.file_id,
+    original_filename: row.original_filename,
+    current_step: row.current_step,
+    overall_status: overallStatusOf(row.current_step),
+    failure_reason: row.failure_reason,
+    assigned_to:
+      row.assigned_to && row.assignee_email
+        ? { id: row.assigned_to, email: row.assignee_email }
+        : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

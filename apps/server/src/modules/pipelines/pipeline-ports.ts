@@ -58,3 +58,18 @@ export const reviewSchemaOf = (docType: PipelineDocType): ReviewSchema => ({
   fields: docType.fields.map(({ key, label, type, required }) => ({ key, label, type, required })),
   tables: docType.tables.map(({ key, label, columns }) => ({ key, label, columns })),
 });
+
+/** What the optional AI model's pass after the offline engine reads (the ai-model module). */
+export interface PipelineModelInput {
+  tenantId: string;
+  pipelineId: string;
+  fileId: string;
+  fileName: string;
+  docTypeId: string;
+  docType: PipelineDocType;
+  doc: ReadDocument;
+  /** The offline engine's result, kept for every value the model cannot improve. */
+  offline: ExtractionResult;
+  /** What the company's reviewers taught about this document's vendor, as plain sentences. */
+  learnedHints?: readonly string[];
+}

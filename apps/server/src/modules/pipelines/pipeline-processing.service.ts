@@ -11,6 +11,7 @@ import type {
   PipelineDocTypes,
   PipelineFiles,
   PipelineLearning,
+  PipelineModelInput,
 } from './pipeline-ports.js';
 import { type AutomaticStep, isAutomaticStep, stepAfter } from './pipeline-steps.js';
 import { runAgentStepJob } from './pipelines.jobs.js';
@@ -32,18 +33,9 @@ export interface PipelineModel {
    * The offline result improved by the model, with the warnings to store; undefined when the
    * company turned the model off for the type. Never throws for a model failure.
    */
-  improve(input: {
-    tenantId: string;
-    pipelineId: string;
-    fileId: string;
-    fileName: string;
-    docTypeId: string;
-    docType: PipelineDocType;
-    doc: ReadDocument;
-    offline: ReturnType<typeof extractBySchema>;
-    /** What reviewers taught about this vendor, for the prompt; empty when nothing was learned. */
-    learnedHints: string[];
-  }): Promise<
+  improve(
+    input: PipelineModelInput,
+  ): Promise<
     | { extracted: ReturnType<typeof extractBySchema>; store(trx: DbExecutor): Promise<boolean> }
     | undefined
   >;
@@ -114,13 +106,20 @@ export class PipelineProcessing {
       offline: extracted,
       learnedHints,
     });
-    await this.advance(
-      pipeline.tenantId,
-      pipelineId,
-      'extraction',
-      docType,
-      withModel ?? { extracted },
-    );
+    await this.advance(pipeline.tenantId, pipelineId, 'extraction', docType, {
+      ...(withModel ?? { extracted }),
+      // A PDF whose embedded e-invoice XML is unusable was read from its pages; the clerk is told.
+      ...(document.einvoiceProblem
+        ? {
+            events: [
+              {
+                kind: 'einvoice_warning',
+                data: { step: 'extraction', message: document.einvoiceProblem },
+              },
+            ],
+          }
+        : {}),
+    });
   }
 
   /**
@@ -176,7 +175,12 @@ export class PipelineProcessing {
     pipelineId: string,
     from: AutomaticStep,
     docType: PipelineDocType,
-    result: { extracted?: unknown; store?: (trx: DbExecutor) => Promise<boolean> },
+    result: {
+      extracted?: unknown;
+      store?: (trx: DbExecutor) => Promise<boolean>;
+      /** History entries recorded with the step change (before it), by the system. */
+      events?: { kind: string; data: Record<string, unknown> }[];
+    },
   ): Promise<void> {
     const to: PipelineStepValue = stepAfter(from, docType.agentsEnabled);
     await this.deps.db.transaction().execute(async (trx) => {
@@ -198,7 +202,10 @@ export class PipelineProcessing {
       // Someone retried, deleted or otherwise moved the pipeline meanwhile: their change stands.
       if (version === undefined) return;
       await this.deps.pipelines.insertEvents(
-        [{ tenantId, pipelineId, kind: 'step_changed', ...SYSTEM, data: { from, to } }],
+        [
+          ...(result.events ?? []).map((event) => ({ tenantId, pipelineId, ...SYSTEM, ...event })),
+          { tenantId, pipelineId, kind: 'step_changed', ...SYSTEM, data: { from, to } },
+        ],
         trx,
       );
       if (isAutomaticStep(to) && to !== 'extraction') {

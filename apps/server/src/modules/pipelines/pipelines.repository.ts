@@ -3,9 +3,19 @@ import { sql } from 'kysely';
 
 import type { Database, DbExecutor } from '../../db/client.js';
 import { jsonb } from '../../db/json.js';
+import {
+  assertRowLimit,
+  isoTimestampSql,
+  preparedQuery,
+  runPrepared,
+  type PreparedQuery,
+  type PreparedValue,
+} from '../../db/prepared-query.js';
 import type { PipelineStepValue } from '../../db/schema.js';
 
 import type { ListPosition } from '../../lib/list-pages.js';
+
+import type { PipelinePageRow } from './pipeline-item.js';
 
 export interface PipelineListFilter {
   /** Only these steps; all steps when absent. */
@@ -146,38 +156,23 @@ export class PipelinesRepository {
     return row?.version;
   }
 
-  list(tenantId: string, filter: PipelineListFilter, trx: DbExecutor = this.db) {
+  /**
+   * One page of a pipeline list, newest first, as the list answers it (timestamps already in ISO
+   * form). Runs one of a few fixed statements, prepared once per shape (steps, type filter,
+   * cursor, page size): the lists are polled by every open screen, so no query is built per
+   * request.
+   */
+  list(
+    tenantId: string,
+    filter: PipelineListFilter,
+    trx: DbExecutor = this.db,
+  ): Promise<PipelinePageRow[]> {
     const { steps, docTypeId, after, limit } = filter;
-    return trx
-      .selectFrom('pipelines as p')
-      .innerJoin('docTypes as t', 't.id', 'p.docTypeId')
-      .leftJoin('users as assignee', 'assignee.id', 'p.assignedTo')
-      .select([
-        'p.id',
-        'p.docTypeId',
-        'p.fileId',
-        'p.originalFilename',
-        'p.currentStep',
-        'p.failureReason',
-        'p.assignedTo',
-        'p.createdAt',
-        'p.updatedAt',
-        't.name as docTypeName',
-        'assignee.email as assigneeEmail',
-        sql<string>`p.created_at::text`.as('cursorAt'),
-      ])
-      .where('p.tenantId', '=', tenantId)
-      .$if(steps !== undefined, (query) => query.where('p.currentStep', 'in', steps!))
-      .$if(docTypeId !== undefined, (query) => query.where('p.docTypeId', '=', docTypeId!))
-      .$if(after !== undefined, (query) =>
-        query.where(
-          sql<boolean>`(p.created_at, p.id) < (${after!.createdAt}::timestamptz, ${after!.id}::uuid)`,
-        ),
-      )
-      .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .execute();
+    const values: PreparedValue[] = [tenantId];
+    if (docTypeId !== undefined) values.push(docTypeId);
+    if (after !== undefined) values.push(after.createdAt, after.id);
+    const query = pipelineListQuery(steps, docTypeId !== undefined, after !== undefined, limit);
+    return runPrepared<PipelinePageRow>(trx, query, values);
   }
 
   /** Counts per step, from the trigger-kept pipeline_counts (a few rows per type). */
@@ -339,4 +334,51 @@ export class PipelinesRepository {
     `.execute(trx);
     return result.rows;
   }
+}
+
+const pipelineListQueries = new Map<string, PreparedQuery>();
+
+/**
+ * The list statement for a shape. Steps and the row limit are written into the text (steps come
+ * from the fixed list definitions, the limit is a validated page size): the database then keeps
+ * one plan per statement, reading the (tenant, step, created_at, id) index in order. With the
+ * limit as a parameter PostgreSQL would plan every call again, as it cannot tell a page of 51
+ * rows from one of thousands.
+ */
+function pipelineListQuery(
+  steps: readonly PipelineStep[] | undefined,
+  byType: boolean,
+  afterPosition: boolean,
+  limit: number,
+): PreparedQuery {
+  const key = `${steps?.join(',') ?? '*'}|${byType}|${afterPosition}|${limit}`;
+  const known = pipelineListQueries.get(key);
+  if (known) return known;
+  if (steps?.some((step) => !/^[a-z_]+$/.test(step))) throw new Error(`Unknown step in ${key}`);
+  assertRowLimit(limit);
+  let parameter = 1;
+  const where = ['p.tenant_id = $1'];
+  if (steps !== undefined) {
+    where.push(`p.current_step IN (${steps.map((step) => `'${step}'`).join(', ')})`);
+  }
+  if (byType) where.push(`p.doc_type_id = $${++parameter}`);
+  if (afterPosition) {
+    where.push(`(p.created_at, p.id) < ($${++parameter}::timestamptz, $${++parameter}::uuid)`);
+  }
+  const query = preparedQuery(
+    'pipeline_list',
+    `SELECT p.id, p.doc_type_id, t.name AS doc_type_name, p.file_id, p.original_filename,
+            p.current_step, p.failure_reason, p.assigned_to, assignee.email AS assignee_email,
+            ${isoTimestampSql('p.created_at')} AS created_at,
+            ${isoTimestampSql('p.updated_at')} AS updated_at,
+            p.created_at::text AS "cursorAt"
+     FROM pipelines p
+     JOIN doc_types t ON t.id = p.doc_type_id
+     LEFT JOIN users assignee ON assignee.id = p.assigned_to
+     WHERE ${where.join(' AND ')}
+     ORDER BY p.created_at DESC, p.id DESC
+     LIMIT ${limit}`,
+  );
+  pipelineListQueries.set(key, query);
+  return query;
 }

@@ -33,7 +33,7 @@ import type { TenantAuth } from '../../plugins/auth.js';
 import type { CompanySettingsService } from '../tenants/company-settings.service.js';
 import type { TenantsRepository } from '../tenants/tenants.repository.js';
 
-import { toPipeline } from './pipeline-item.js';
+import { toListedPipeline } from './pipeline-item.js';
 import {
   type PipelineDocType,
   type PipelineDocTypes,
@@ -128,7 +128,7 @@ export class PipelinesService {
       after: decodeCursor(cursor),
       limit: limit + 1,
     });
-    return pageOf(rows, limit, toPipeline);
+    return pageOf(rows, limit, toListedPipeline);
   }
 
   async stats(auth: TenantAuth): Promise<PipelineStats> {

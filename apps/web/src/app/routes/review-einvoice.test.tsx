@@ -65,3 +65,58 @@ describe('/review/:pipelineId for an e-invoice XML', { timeout: 30_000 }, () => 
     expect(row).toHaveAttribute('data-highlighted', 'true');
   });
 });
+
+describe('/review/:pipelineId for a PDF whose e-invoice XML could not be read', () => {
+  it(
+    'tells the reviewer why, and lists the warning in the history',
+    { timeout: 30_000 },
+    async () => {
+      const pdf = f.review({
+        original_filename: 'factur-x-INV-9.pdf',
+        history: [
+          {
+            id: 1,
+            kind: 'created',
+            actor: 'clerk@example.com',
+            at: '2024-03-15T10:00:00Z',
+            data: {},
+          },
+          {
+            id: 2,
+            kind: 'einvoice_warning',
+            actor: 'System',
+            at: '2024-03-15T10:00:05Z',
+            data: { step: 'extraction', message: 'it is not well-formed XML' },
+          },
+        ],
+      });
+      stubFetch({
+        [`GET /api/pipelines/${ID}/review`]: () => json(pdf),
+        'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
+      });
+      render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+
+      expect(
+        await screen.findByText(
+          'This PDF carries an e-invoice XML that could not be read: it is not well-formed XML; values were read from the page',
+        ),
+      ).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: /History \(2\)/ }));
+      expect(
+        screen.getByText(
+          'E-invoice XML not read, values read from the page: it is not well-formed XML',
+        ),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('shows no such notice for a document without the warning', { timeout: 30_000 }, async () => {
+    stubFetch({
+      [`GET /api/pipelines/${ID}/review`]: () => json(f.review()),
+      'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
+    });
+    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+    expect(await screen.findByRole('heading', { name: 'Review Document' })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+  });
+});

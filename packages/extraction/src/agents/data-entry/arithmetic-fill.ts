@@ -122,6 +122,7 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
     if (!relation) continue;
     const solved = solveFor(relation, target, numbersOf(probe));
     if (solved === null || solved < 0) continue;
+    if (relation.kind === 'lines_subtotal' && !fitsTotal(log, roles, cents(solved))) continue;
     const inputs = refsOf(relation).filter((ref) => refKey(ref) !== refKey(target));
     log.apply(
       target,
@@ -129,6 +130,24 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
       { reason: derivedReason(relation.kind), source: RULE, derived: true },
     );
   }
+}
+
+/**
+ * Whether a subtotal summed from the lines agrees with a printed total (with the tax added or
+ * included in it). Lines that do not make the total are incomplete (a row the reader missed), and
+ * a subtotal summed from them would only be wrong.
+ */
+function fitsTotal(
+  log: ChangeLog,
+  roles: ReturnType<typeof fieldsByRole>,
+  subtotal: number,
+): boolean {
+  const at = numbersOf(log.values);
+  const total = roles.total === undefined ? null : at(fieldRef(roles.total));
+  if (total === null) return true;
+  const tax = roles.tax === undefined ? null : at(fieldRef(roles.tax));
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.026;
+  return near(subtotal, total) || (tax !== null && near(subtotal + tax, total));
 }
 
 function derivedReason(kind: Relation['kind']): string {

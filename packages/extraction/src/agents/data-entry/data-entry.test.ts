@@ -136,6 +136,17 @@ describe('data entry: derivations', () => {
     });
   });
 
+  it('derives no subtotal from lines that do not make the printed total (a row was missed)', () => {
+    const missed = CONSISTENT_LINES.slice(0, 2);
+    const outcome = runDataEntry(
+      invoiceDocument(values({ ...CONSISTENT_FIELDS, subtotal: null }, missed)),
+      [],
+      SETTINGS,
+    );
+    expect(outcome.values.fields.subtotal?.value).toBeNull();
+    expect(change(outcome, 'subtotal')).toBeUndefined();
+  });
+
   it('never touches a value a person reviewed or edited', () => {
     const doc = invoiceDocument(
       values({ ...CONSISTENT_FIELDS, total: null, invoice_date: '03/04/2024' }),

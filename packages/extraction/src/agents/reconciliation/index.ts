@@ -14,6 +14,7 @@ import { einvoiceChecks } from './einvoice-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
 import { referenceChecks } from './reference-checks.js';
+import { statedTotalCheck } from './stated-total.js';
 
 /** Another document of the company that looks like the same one. */
 export interface DuplicateCandidate {
@@ -35,12 +36,7 @@ export function runReconciliation(
 ): ReconReport {
   const labels = labelsOf(doc);
   const checks: ReconCheck[] = [
-    ...arithmeticChecks(relationsOf(doc.fields, doc.tables, doc.values), numbersOf(doc.values), {
-      labels,
-      confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
-      roles: fieldsByRole(doc.fields),
-    }),
-    ...impliedTaxCheck(doc),
+    ...sumChecks(doc, labels),
     ...presenceAndTypeChecks(doc),
     ...dateChecks(doc, settings),
     ...referenceChecks(
@@ -62,6 +58,29 @@ export function runReconciliation(
     },
     checks,
   };
+}
+
+/**
+ * The arithmetic checks. A failed check of the total gives way to the document's own statement of
+ * it when its rows (discount, service charge, rounding, nets per tax rate, a tax summary) make the
+ * total: that is the receipt's arithmetic, not a misread.
+ */
+function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): ReconCheck[] {
+  const roles = fieldsByRole(doc.fields);
+  const checks = [
+    ...arithmeticChecks(relationsOf(doc.fields, doc.tables, doc.values), numbersOf(doc.values), {
+      labels,
+      confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
+      roles,
+    }),
+    ...impliedTaxCheck(doc),
+  ];
+  const totalKey = roles.total === undefined ? null : refKey(fieldRef(roles.total));
+  const failsOnTotal = (check: ReconCheck) =>
+    check.status === 'fail' && check.fields.some((ref) => refKey(ref) === totalKey);
+  if (totalKey === null || !checks.some(failsOnTotal)) return checks;
+  const stated = statedTotalCheck(doc);
+  return stated ? [...checks.filter((check) => !failsOnTotal(check)), stated] : checks;
 }
 
 /** Each place's label in words ("Line Items row 2 Amount"), for messages. */

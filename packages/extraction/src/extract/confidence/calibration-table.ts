@@ -70,14 +70,14 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     {
       from: 0.684,
       p: 0.991,
-      n: 52,
+      n: 54,
     },
   ],
   'amount:clear': [
     {
       from: 0.807,
-      p: 0.988,
-      n: 39,
+      p: 0.987,
+      n: 37,
     },
   ],
   date: [

@@ -45,7 +45,13 @@ export const de: LocalePack = {
     'Zahlbetrag',
     'Bruttobetrag',
   ],
+  taxBaseWords: ['inkl', 'exkl', 'netto', 'brutto'],
   blockers: ['USt-IdNr', 'USt-ID', 'Steuernummer', 'Summe netto', 'Gesamt netto', 'Nettobetrag'],
+  adjustments: {
+    discount: ['Rabatt', 'Nachlass'],
+    charge: ['Versandkosten', 'Versand', 'Trinkgeld'],
+    rounding: ['Rundung'],
+  },
   recipientBlocks: [
     'Rechnungsempfänger',
     'Rechnungsadresse',

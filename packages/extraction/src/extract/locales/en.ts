@@ -190,6 +190,7 @@ export const en: LocalePack = {
     'Total Amount Due',
     'Invoice Total',
   ],
+  taxBaseWords: ['inc', 'exc', 'suppl', 'sales'],
   blockers: [
     'Total Qty',
     'Total Quantity',
@@ -255,6 +256,19 @@ export const en: LocalePack = {
     'Total Includes',
     'Total Include',
   ],
+  adjustments: {
+    discount: ['Discount', 'Disc', 'Coupon', 'Voucher'],
+    charge: [
+      'Service Charge',
+      'Serv Charge',
+      'Svc Chg',
+      'Service Chg',
+      'Delivery Charge',
+      'Shipping',
+      'Tip',
+    ],
+    rounding: ['Rounding', 'Round Adj', 'Rnd Adj'],
+  },
   recipientBlocks: [
     'Bill To',
     'Billed To',

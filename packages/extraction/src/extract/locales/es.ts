@@ -49,6 +49,11 @@ export const es: LocalePack = {
     'Importe a pagar',
   ],
   blockers: ['NIF', 'CIF', 'Base imponible', 'Total sin IVA', '% IVA'],
+  adjustments: {
+    discount: ['Descuento'],
+    charge: ['Gastos de envío', 'Envío', 'Propina'],
+    rounding: ['Redondeo'],
+  },
   recipientBlocks: [
     'Facturar a',
     'Facturado a',

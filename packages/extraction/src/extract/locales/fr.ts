@@ -42,6 +42,7 @@ export const fr: LocalePack = {
     currency: ['Devise', 'Monnaie'],
   },
   strongTotals: ['Total TTC', 'Montant TTC', 'Net à payer', 'Total à payer', 'Montant dû'],
+  taxBaseWords: ['ttc', 'hors'],
   blockers: [
     'N° TVA',
     'TVA intracommunautaire',
@@ -50,6 +51,11 @@ export const fr: LocalePack = {
     'Montant HT',
     'Total hors taxes',
   ],
+  adjustments: {
+    discount: ['Remise', 'Rabais'],
+    charge: ['Frais de port', 'Frais de livraison', 'Pourboire'],
+    rounding: ['Arrondi'],
+  },
   recipientBlocks: [
     'Facturer à',
     'Facturé à',

@@ -69,6 +69,22 @@ export const blockersOf = (packs: readonly LocalePack[] = LOCALES): string[] => 
   ...new Set(packs.flatMap((p) => p.blockers ?? [])),
 ];
 
+export type AdjustmentKind = 'discount' | 'charge' | 'rounding';
+
+/** Every pack's labels of rows that adjust the amount due (discount, charge, rounding). */
+export const adjustmentLabelsOf = (
+  packs: readonly LocalePack[] = LOCALES,
+): [AdjustmentKind, string][] =>
+  [
+    ...new Map(
+      packs.flatMap((p) =>
+        (['discount', 'charge', 'rounding'] as const).flatMap((kind) =>
+          (p.adjustments?.[kind] ?? []).map((label) => [label, kind] as const),
+        ),
+      ),
+    ),
+  ].map(([label, kind]) => [kind, label]);
+
 export const recipientLabels = (packs: readonly LocalePack[] = LOCALES): string[] => [
   ...new Set(packs.flatMap((p) => p.recipientBlocks)),
 ];

@@ -49,6 +49,11 @@ export const it: LocalePack = {
     'Totale netto',
     'Aliquota IVA',
   ],
+  adjustments: {
+    discount: ['Sconto'],
+    charge: ['Spese di spedizione', 'Spedizione', 'Mancia'],
+    rounding: ['Arrotondamento'],
+  },
   recipientBlocks: [
     'Fatturare a',
     'Intestato a',

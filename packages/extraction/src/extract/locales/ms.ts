@@ -14,6 +14,7 @@ export const ms: LocalePack = {
     address: ['Alamat'],
   },
   strongTotals: ['Jumlah Besar', 'Jumlah Keseluruhan'],
+  adjustments: { discount: ['Diskaun'], charge: ['Caj Perkhidmatan'], rounding: ['Pembundaran'] },
   recipientBlocks: ['Kepada', 'Pelanggan'],
   months: [
     ['januari', 1],

@@ -19,7 +19,13 @@ export const nl: LocalePack = {
     currency: ['Valuta'],
   },
   strongTotals: ['Totaal te betalen', 'Totaalbedrag', 'Te betalen', 'Totaal incl. BTW'],
+  taxBaseWords: ['incl', 'excl'],
   blockers: ['BTW nummer', 'BTW-nummer', 'BTW nr', 'Totaal excl. BTW', 'Bedrag excl. BTW'],
+  adjustments: {
+    discount: ['Korting'],
+    charge: ['Verzendkosten', 'Bezorgkosten', 'Fooi'],
+    rounding: ['Afronding'],
+  },
   recipientBlocks: ['Factuuradres', 'Afleveradres', 'Leveradres', 'Klant', 'Afnemer', 'Koper'],
   months: [
     ['januari', 1],

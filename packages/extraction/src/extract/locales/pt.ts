@@ -60,6 +60,11 @@ export const pt: LocalePack = {
     'Base tributável',
     'Taxa IVA',
   ],
+  adjustments: {
+    discount: ['Desconto'],
+    charge: ['Portes', 'Frete', 'Gorjeta'],
+    rounding: ['Arredondamento'],
+  },
   recipientBlocks: [
     'Faturar a',
     'Faturado a',

@@ -33,6 +33,17 @@ export interface LocalePack {
   strongTotals?: string[];
   /** Phrases that contain a field's word but mean something else ("Total Qty"); they block shorter matches. */
   blockers?: string[];
+  /**
+   * Beginnings of words that, printed before a tax label on its row, make the row state the amount
+   * the tax is included in or excluded from ("Total incl. GST", "Total 6% supplies (excl. GST)"),
+   * not the tax itself.
+   */
+  taxBaseWords?: string[];
+  /**
+   * Labels of the rows between the subtotal and the total that change the amount due: discounts
+   * (subtracted however they are printed), charges (added) and cash rounding (as printed).
+   */
+  adjustments?: { discount?: string[]; charge?: string[]; rounding?: string[] };
   /** Labels of the recipient's blocks (bill to, ship to, customer): never the issuer. */
   recipientBlocks: string[];
   /** Month names and their usual abbreviations (lowercase), with the month number. */

@@ -65,6 +65,20 @@ function figuresRightOf(hit: LabelHit, ctx: DocContext): Candidate[] {
   return out;
 }
 
+/**
+ * Whether a tax label is part of a row that states the amount the tax is included in or excluded
+ * from ("Total (Inclusive of GST)", "Total 6% supplies (excl. GST)"): that figure is a gross or a
+ * net, never the tax.
+ */
+function namesTaxBase(hit: LabelHit, ctx: DocContext): boolean {
+  const starts = ctx.locales.flatMap((p) => p.taxBaseWords ?? []);
+  if (!starts.length) return false;
+  return hit.row.words.slice(0, hit.start).some((w) => {
+    const word = w.text.toLowerCase().replace(/[^\p{L}]/gu, '');
+    return word.length > 0 && starts.some((s) => word.startsWith(s));
+  });
+}
+
 export interface MoneyFigures {
   total?: Candidate;
   subtotal?: Candidate;
@@ -82,7 +96,9 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
   const labelled = (f: FieldDefinition) => findLabels(ctx.layout, phrasesFor(f, ctx.locales));
   const totals = labelled(TOTAL).flatMap((h) => valuesFor(h, TOTAL, ctx));
   const subtotal = pickFirstBest(labelled(SUBTOTAL).flatMap((h) => valuesFor(h, SUBTOTAL, ctx)));
-  const taxFigures = labelled(TAX).flatMap((h) => figuresRightOf(h, ctx));
+  const taxFigures = labelled(TAX)
+    .filter((h) => !namesTaxBase(h, ctx))
+    .flatMap((h) => figuresRightOf(h, ctx));
   let total = pickTotal(totals, ctx);
   const net = typeof subtotal?.value === 'number' ? subtotal.value : undefined;
   // the tax is never the net amount it is computed on

@@ -29,6 +29,8 @@ function roleOf(col: Pick<ColumnDefinition, 'key' | 'label'>): Role | null {
 const MONEY = /^[-−]?\d{1,6}[.,]\d{2}$/;
 const COUNT = /^\d{1,3}(?:[.,]\d{1,3})?$/;
 const TIMES = /^[x×@*]$/i;
+/** A quantity printed against its "x" ("2X 2.50"). */
+const QTY_TIMES = /^(\d{1,3})[x×]$/i;
 
 interface Item {
   name: Tok[];
@@ -43,7 +45,8 @@ function splitFigures(words: Tok[]): [Tok[], Tok[]] {
   let k = words.length;
   while (k > 0) {
     const t = words[k - 1]!.text.replace(/^(rm|\$|€|£)/i, '');
-    if (MONEY.test(t) || COUNT.test(t) || TIMES.test(t) || /^[A-Z]$/.test(t)) k--;
+    if (MONEY.test(t) || COUNT.test(t) || TIMES.test(t) || QTY_TIMES.test(t) || /^[A-Z]$/.test(t))
+      k--;
     else break;
   }
   return [words.slice(0, k), words.slice(k)];
@@ -51,10 +54,18 @@ function splitFigures(words: Tok[]): [Tok[], Tok[]] {
 
 function itemOf(name: Tok[], figures: Tok[], page: number): Item | null {
   // a tax code letter after the amount ("7.00 SR") is not a figure
-  const nums = figures.filter((t) => !TIMES.test(t.text) && !/^[A-Z]$/.test(t.text));
+  const glued = figures.find((t) => QTY_TIMES.test(t.text));
+  const nums = figures.filter(
+    (t) => !TIMES.test(t.text) && !QTY_TIMES.test(t.text) && !/^[A-Z]$/.test(t.text),
+  );
   const amount = nums[nums.length - 1];
   if (!amount || !MONEY.test(amount.text.replace(/^(rm|\$|€|£)/i, ''))) return null;
   const before = nums.slice(0, -1);
+  if (glued) {
+    const digits = QTY_TIMES.exec(glued.text)![1]!;
+    const qty = { ...glued, text: digits, norm: digits };
+    return { name, qty, price: before[before.length - 1], amount, page };
+  }
   if (before.length >= 2) return { name, qty: before[0], price: before[1], amount, page };
   if (before.length === 1) {
     const only = before[0]!;
@@ -82,6 +93,10 @@ export function receiptItems(table: TableDefinition, ctx: DocContext): Extracted
     const [name, figures] = splitFigures(row.words);
     const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
     if (!figures.length || isData || startsWithLabel(row.words)) {
+      // an article or shelf code on its own line between the name and its figures ("FZ02-6/54",
+      // "HD03-04-06-5/40/160", whose digits may look like a date)
+      const code = !figures.length && letters(row.words) < 3 && (!isData || row.words.length === 1);
+      if (code && pendingName) continue;
       // a name alone on its line, waiting for its figures on the next
       pendingName = !figures.length && letters(row.words) >= 3 && !isData ? row : null;
       continue;

@@ -5,20 +5,29 @@ import { useState } from 'react';
 
 import { DropZoneContent } from '@/components/drop-zone-content';
 
-/** The document formats the wizard's drop zones take (spec section 5), by MIME type and extension. */
+/**
+ * The document formats the wizard's drop zones take (spec section 5, plus e-invoice XML), by
+ * MIME type and extension.
+ */
 const DOCUMENT_ACCEPT = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
   'application/pdf': ['.pdf'],
   'application/msword': ['.doc'],
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  // E-invoices sent as XML (UBL, CII); the server accepts only those, whatever the name says.
+  'application/xml': ['.xml'],
+  'text/xml': ['.xml'],
 };
+
+/** The extensions as the drop zone names them. */
+const DOCUMENT_EXTENSIONS = [...UPLOAD_EXTENSIONS, 'xml'].join(', ');
 
 function rejectionMessage(rejections: FileRejection[]): string {
   if (rejections.length > 1) return 'Too many files';
   const code = rejections[0]?.errors[0]?.code;
   if (code === 'too-many-files') return 'Too many files';
-  if (code === 'file-invalid-type') return `File type must be ${UPLOAD_EXTENSIONS.join(', ')}`;
+  if (code === 'file-invalid-type') return `File type must be ${DOCUMENT_EXTENSIONS}`;
   return rejections[0]?.errors[0]?.message ?? 'This file cannot be used';
 }
 
@@ -33,7 +42,7 @@ export interface FileDropProps {
   loading?: boolean;
 }
 
-/** A single-document drop zone (png, jpg, jpeg, pdf, doc, docx), also opened by click or keyboard. */
+/** A single-document drop zone (png, jpg, jpeg, pdf, doc, docx, xml), also opened by click or keyboard. */
 export function FileDrop({ title, subtitle, onFile, loading = false }: FileDropProps) {
   const [rejection, setRejection] = useState<string | null>(null);
 
@@ -55,7 +64,7 @@ export function FileDrop({ title, subtitle, onFile, loading = false }: FileDropP
         <DropZoneContent
           title={title}
           subtitle={subtitle}
-          hint={`One file: ${UPLOAD_EXTENSIONS.join(', ')}`}
+          hint={`One file: ${DOCUMENT_EXTENSIONS}`}
         />
       </Dropzone>
       {rejection && (

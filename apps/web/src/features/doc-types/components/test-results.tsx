@@ -1,4 +1,4 @@
-import { ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, List, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { DocTypeTestResult, ExtractedValue } from '@parser/contracts';
 
 import { ConfidenceBadge } from '@/components/confidence-badge';
@@ -29,8 +29,19 @@ export interface TestResultsProps {
 
 /** Each field's value with its confidence, and each table's rows. */
 export function TestResults({ result, fields, tables }: TestResultsProps) {
+  const modelWarnings = result.model_warnings ?? [];
   return (
     <Stack gap="lg">
+      {modelWarnings.length > 0 && (
+        <Alert color="yellow" title="AI model not used, offline result kept">
+          {/* The same words a document's history gives, so the test shows what processing will. */}
+          <List size="sm">
+            {modelWarnings.map((warning, index) => (
+              <List.Item key={index}>{warning}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {fields.length > 0 && (
         <Stack gap="xs" component="section" aria-labelledby="test-results-fields">
           <Title order={3} size="h4" id="test-results-fields">

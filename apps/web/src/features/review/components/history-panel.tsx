@@ -66,6 +66,8 @@ export function describeHistory(entry: HistoryEntry, schema: ReviewSchema): stri
       return `Agent ran${text(data.agent) ? `: ${text(data.agent)}` : ''}`;
     case 'model_warning':
       return `AI model not used, offline result kept: ${shown(data.message)}`;
+    case 'einvoice_warning':
+      return `E-invoice XML not read, values read from the page: ${shown(data.message)}`;
   }
 }
 

@@ -57,6 +57,7 @@ import { DecisionConfirmModal } from './decision-confirm-modal';
 import { DocumentInfo } from './document-info';
 import { DocumentPreview, type SourceBox } from './document-preview';
 import { DraftBanner } from './draft-banner';
+import { EInvoiceProblemNote } from './einvoice-problem-note';
 import { HistoryPanel } from './history-panel';
 import { AgentReportSummary } from './agent-report-summary';
 import { QueueNav } from './queue-nav';
@@ -476,6 +477,8 @@ export function ReviewWorkspace({
             )}
 
             <SenderNote record={record} />
+
+            <EInvoiceProblemNote record={record} />
 
             {atReview && record.decision_notes && (
               <Alert
