@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -8,11 +7,9 @@ import type { DatabaseHandle } from '../db/client.js';
 import { defineJob } from './job-definition.js';
 import type { JobQueue } from './job-queue.js';
 import { JobRegistry } from './job-registry.js';
-import { JobWorker } from './job-worker.js';
 import type { JobsRepository } from './jobs.repository.js';
 
 // Several workers on one queue, as separate worker processes run them on PostgreSQL.
-const logger = pino({ level: 'silent' });
 let handle: DatabaseHandle;
 let jobs: JobsRepository;
 let queue: JobQueue;
@@ -30,21 +27,8 @@ beforeEach(async () => {
 
 const Payload = z.object({ pipelineId: z.string() });
 
-function worker(
-  registry: JobRegistry,
-  overrides: Partial<ConstructorParameters<typeof JobWorker>[0]> = {},
-) {
-  return new JobWorker({
-    jobs,
-    registry,
-    queue,
-    logger,
-    concurrency: 1,
-    recoverAllOnStart: false,
-    pollMs: 50,
-    ...overrides,
-  });
-}
+const worker = (registry: JobRegistry, overrides: Parameters<QueueDatabase['newWorker']>[1] = {}) =>
+  database.newWorker(registry, { pollMs: 50, ...overrides });
 
 describe('workers sharing a queue', () => {
   it('a stopping worker hands its unfinished job back, uncounted, and another takes it at once', async () => {

@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -8,10 +7,8 @@ import type { DatabaseHandle } from '../db/client.js';
 import { defineJob, PermanentJobError } from './job-definition.js';
 import type { JobQueue } from './job-queue.js';
 import { JobRegistry } from './job-registry.js';
-import { JobWorker } from './job-worker.js';
 import type { JobsRepository } from './jobs.repository.js';
 
-const logger = pino({ level: 'silent' });
 let handle: DatabaseHandle;
 let jobs: JobsRepository;
 let queue: JobQueue;
@@ -29,20 +26,8 @@ beforeEach(async () => {
 
 const Payload = z.object({ n: z.number() });
 
-function worker(
-  registry: JobRegistry,
-  overrides: Partial<ConstructorParameters<typeof JobWorker>[0]> = {},
-) {
-  return new JobWorker({
-    jobs,
-    registry,
-    queue,
-    logger,
-    concurrency: 2,
-    recoverAllOnStart: false,
-    ...overrides,
-  });
-}
+const worker = (registry: JobRegistry, overrides: Parameters<QueueDatabase['newWorker']>[1] = {}) =>
+  database.newWorker(registry, { concurrency: 2, ...overrides });
 
 const statusOf = async (id: number | undefined) => (await jobs.findById(id!))?.status;
 

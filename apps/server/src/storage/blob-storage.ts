@@ -47,3 +47,13 @@ export function assertBlobKey(key: string): void {
     segments.every((segment) => KEY_SEGMENT.test(segment) && !/^\.+$/.test(segment));
   if (!valid) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
 }
+
+/** The whole blob, or undefined when nothing is stored under the key (other failures throw). */
+export async function getIfStored(storage: BlobStorage, key: string): Promise<Buffer | undefined> {
+  try {
+    return await storage.get(key);
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) return undefined;
+    throw error;
+  }
+}

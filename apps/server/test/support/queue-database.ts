@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
 import { sql } from 'kysely';
+import pino from 'pino';
 
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { JobQueue } from '../../src/jobs/job-queue.js';
+import type { JobRegistry } from '../../src/jobs/job-registry.js';
+import { JobWorker } from '../../src/jobs/job-worker.js';
 import { JobsRepository } from '../../src/jobs/jobs.repository.js';
 
 /** A migrated database with a job queue on it, for the queue's own tests. */
@@ -12,8 +15,13 @@ export interface QueueDatabase {
   handle: DatabaseHandle;
   jobs: JobsRepository;
   queue: JobQueue;
+  /** A silent worker on this queue: one job at a time, no recovery at start, unless overridden. */
+  newWorker(registry: JobRegistry, overrides?: Partial<WorkerOptions>): JobWorker;
   close(): Promise<void>;
 }
+
+type WorkerOptions = ConstructorParameters<typeof JobWorker>[0];
+const silent = pino({ level: 'silent' });
 
 /**
  * In-memory PGlite, or a schema of its own on TEST_DATABASE_URL's PostgreSQL (dropped by
@@ -25,10 +33,21 @@ export async function openQueueDatabase(): Promise<QueueDatabase> {
   const handle = await openDatabase({ url: url ?? 'memory://', schema });
   await migrate(handle.db);
   const jobs = new JobsRepository(handle.db);
+  const queue = new JobQueue(jobs);
   return {
     handle,
     jobs,
-    queue: new JobQueue(jobs),
+    queue,
+    newWorker: (registry, overrides = {}) =>
+      new JobWorker({
+        jobs,
+        registry,
+        queue,
+        logger: silent,
+        concurrency: 1,
+        recoverAllOnStart: false,
+        ...overrides,
+      }),
     async close() {
       if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
       await handle.close();

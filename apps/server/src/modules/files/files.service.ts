@@ -29,6 +29,7 @@ import {
   BlobNotFoundError,
   type BlobStorage,
   type BlobStream,
+  getIfStored,
 } from '../../storage/blob-storage.js';
 
 import { cleanFileName, CONTENT_TYPES, describeUpload } from './file-content.js';
@@ -301,14 +302,9 @@ export class FilesService {
    * engine's words for people). Throws only when the storage fails, so the job is retried.
    */
   async inspectStored(storageKey: string, fileName: string): Promise<InspectFileResult> {
-    let bytes: Buffer;
-    try {
-      bytes = await this.deps.storage.get(storageKey);
-    } catch (error) {
-      // The upload gave up waiting and removed it; nobody reads this answer.
-      if (error instanceof BlobNotFoundError) return { error: 'The file is no longer stored.' };
-      throw error;
-    }
+    const bytes = await getIfStored(this.deps.storage, storageKey);
+    // The upload gave up waiting and removed it; nobody reads this answer.
+    if (!bytes) return { error: 'The file is no longer stored.' };
     try {
       return { pages: (await inspectDocument(bytes, fileName)).pages };
     } catch (error) {
@@ -387,12 +383,8 @@ export class FilesService {
   }
 
   private async storedPreview(key: string): Promise<PagePreview | undefined> {
-    try {
-      return { bytes: await this.deps.storage.get(key), contentType: 'image/jpeg' };
-    } catch (error) {
-      if (error instanceof BlobNotFoundError) return undefined;
-      throw error;
-    }
+    const bytes = await getIfStored(this.deps.storage, key);
+    return bytes && { bytes, contentType: 'image/jpeg' };
   }
 
   /** Deletes stored bytes after their rows are gone; a failure is logged, not raised. */

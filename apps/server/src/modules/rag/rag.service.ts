@@ -10,7 +10,7 @@ import type { JobsRepository } from '../../jobs/jobs.repository.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
-import { BlobNotFoundError, type BlobStorage } from '../../storage/blob-storage.js';
+import { type BlobStorage, getIfStored } from '../../storage/blob-storage.js';
 import { cleanFileName, decodeText, describeUpload, extensionOf } from '../files/file-content.js';
 import type { MultipartUpload } from '../files/multipart-upload.js';
 
@@ -166,14 +166,9 @@ export class RagService {
 
   /** The `rag.read-text` job: reads a stored knowledge document's text. */
   async readStoredText(storageKey: string, fileName: string): Promise<ReadKnowledgeTextResult> {
-    let bytes: Buffer;
-    try {
-      bytes = await this.deps.storage.get(storageKey);
-    } catch (error) {
-      // The upload gave up waiting and removed it.
-      if (error instanceof BlobNotFoundError) return { error: 'The file is no longer stored.' };
-      throw error;
-    }
+    const bytes = await getIfStored(this.deps.storage, storageKey);
+    // The upload gave up waiting and removed it.
+    if (!bytes) return { error: 'The file is no longer stored.' };
     try {
       return { text: await this.readText(bytes, fileName) };
     } catch (error) {
