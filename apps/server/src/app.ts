@@ -155,7 +155,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(observabilityPlugin, { metrics });
+  await app.register(observabilityPlugin, { metrics, metricsToken: config.METRICS_TOKEN });
 
   await app.register(fastifyCookie);
   await app.register(rejectNulCharactersPlugin);

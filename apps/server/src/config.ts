@@ -55,6 +55,8 @@ const EnvSchema = z.object({
    */
   TOKEN_SIGNING_KEY: z.string().min(43).optional(),
   /** Port of a worker process's /health, /ready and /metrics (npm run start:worker). */
+  /** When set, GET /metrics (API and worker status port) answers only `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   WORKER_STATUS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** On SIGTERM, how long a worker lets its running jobs finish before handing them back. */
   WORKER_STOP_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),

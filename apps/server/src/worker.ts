@@ -42,6 +42,7 @@ const status = await buildStatusServer({
   jobs: app.jobs.repository,
   storage,
   metrics,
+  metricsToken: config.METRICS_TOKEN,
   version: VERSION,
 });
 

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from './build-test-app.js';
 import { company, createInvoiceType, uploadInvoice } from './factories.js';
 import { LocalDirectoryStorage } from '../src/storage/local-directory-storage.js';
 import { sharedDatabaseApps } from './support/shared-database-apps.js';
+import { buildStatusServer } from '../src/observability/status-server.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,6 +80,48 @@ describe('GET /metrics', () => {
         /^parser_job_duration_seconds_count\{.*kind="pipeline\.extract",outcome="succeeded"/,
       ),
     ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  const token = 'scrape-7f3c9a1b2d4e5f60';
+  let guarded: TestApp;
+  beforeAll(async () => {
+    guarded = await buildTestApp({ METRICS_TOKEN: token });
+  });
+  afterAll(() => guarded.close());
+
+  it('answers only a scraper that sends the token, on the API and on a worker status port', async () => {
+    const status = await buildStatusServer({
+      db: guarded.db,
+      jobs: guarded.app.jobs.repository,
+      storage: guarded.storage,
+      metrics: guarded.app.metrics,
+      metricsToken: token,
+      version: 'test',
+    });
+    try {
+      for (const app of [guarded.app, status]) {
+        for (const authorization of [undefined, 'Bearer wrong-token-000000', token]) {
+          const refused = await app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: authorization ? { authorization } : {},
+          });
+          expect(refused.statusCode).toBe(401);
+          expect(refused.body).not.toContain('parser_');
+        }
+        const allowed = await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(allowed.statusCode).toBe(200);
+        expect(allowed.body).toContain('parser_jobs_queued');
+      }
+    } finally {
+      await status.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Metrics } from './metrics.js';
+import { registerMetricsRoute } from './metrics-route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +24,8 @@ function pipelineIdOf(request: FastifyRequest): string | undefined {
  * sends one), the pipeline id on a pipeline request's log lines, latency per route pattern, and
  * GET /metrics in Prometheus text format.
  */
-export const observabilityPlugin = fp<{ metrics: Metrics }>(
-  async (app, { metrics }) => {
+export const observabilityPlugin = fp<{ metrics: Metrics; metricsToken?: string | undefined }>(
+  async (app, { metrics, metricsToken }) => {
     app.decorate('metrics', metrics);
 
     app.addHook('onRequest', async (request, reply) => {
@@ -40,9 +41,7 @@ export const observabilityPlugin = fp<{ metrics: Metrics }>(
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
-      reply.header('content-type', metrics.contentType()).send(await metrics.render()),
-    );
+    registerMetricsRoute(app, metrics, metricsToken);
   },
   { name: 'observability' },
 );

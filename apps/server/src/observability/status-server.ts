@@ -7,12 +7,15 @@ import { healthRoutes } from '../modules/health/health.routes.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 
 import type { Metrics } from './metrics.js';
+import { registerMetricsRoute } from './metrics-route.js';
 
 export interface StatusServerOptions {
   db: Database;
   jobs: JobsRepository;
   storage: BlobStorage;
   metrics: Metrics;
+  /** When set, /metrics answers only a scraper that sends it as a bearer token. */
+  metricsToken?: string | undefined;
   version: string;
 }
 
@@ -30,10 +33,6 @@ export async function buildStatusServer(options: StatusServerOptions): Promise<F
     jobs: options.jobs,
     storage: options.storage,
   });
-  app.get('/metrics', async (_request, reply) =>
-    reply
-      .header('content-type', options.metrics.contentType())
-      .send(await options.metrics.render()),
-  );
+  registerMetricsRoute(app, options.metrics, options.metricsToken);
   return app;
 }
