@@ -88,8 +88,12 @@ describe('workers sharing a queue', () => {
     const survivor = worker(new JobRegistry().register(job), { leaseMs: 300 });
     await survivor.start();
     try {
-      await expect.poll(() => done, { timeout: 10_000 }).toEqual(['p-2']);
-      expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+      // The handler runs before the worker records the outcome: wait for the record.
+      await expect
+        .poll(async () => (await jobs.findById(id!))?.status, { timeout: 10_000 })
+        .toBe('succeeded');
+      expect(await jobs.findById(id!)).toMatchObject({ attempts: 2 });
+      expect(done).toEqual(['p-2']);
     } finally {
       await survivor.stop();
     }
