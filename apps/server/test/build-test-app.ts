@@ -147,11 +147,12 @@ export function multipart(parts: MultipartPart[]) {
 }
 
 /** Uploads a generated document through POST /api/files:upload; answers its file id. */
-export async function uploadDocument(
+/** Uploads one file and answers what the upload says of it (its id, pages, any reading error). */
+export async function uploadFile(
   app: FastifyInstance,
   headers: Record<string, string>,
   document: { bytes: Uint8Array; fileName: string },
-): Promise<string> {
+): Promise<{ fileId: string; pages: number; error: string | null }> {
   const body = multipart([{ name: 'file', fileName: document.fileName, bytes: document.bytes }]);
   const response = await app.inject({
     method: 'POST',
@@ -162,7 +163,15 @@ export async function uploadDocument(
   if (response.statusCode !== 201) {
     throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
   }
-  return response.json<{ fileId: string }>().fileId;
+  return response.json();
+}
+
+export async function uploadDocument(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  document: { bytes: Uint8Array; fileName: string },
+): Promise<string> {
+  return (await uploadFile(app, headers, document)).fileId;
 }
 
 export const cookieOf = (response: LightMyRequestResponse, name: string) =>

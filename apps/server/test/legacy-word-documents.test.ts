@@ -1,7 +1,7 @@
 import { damagedWordDoc, legacyWordDoc, repeatedTextDoc } from '@parser/test-documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, multipart, type TestApp } from './build-test-app.js';
+import { buildTestApp, type TestApp, uploadFile } from './build-test-app.js';
 import { company, createInvoiceType } from './factories.js';
 
 let t: TestApp;
@@ -12,17 +12,8 @@ afterAll(() => t.close());
 
 const MB = 1024 * 1024;
 
-async function upload(headers: Record<string, string>, bytes: Uint8Array, fileName: string) {
-  const body = multipart([{ name: 'file', fileName, bytes }]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/files:upload',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ fileId: string; pages: number; error: string | null }>();
-}
+const upload = (headers: Record<string, string>, bytes: Uint8Array, fileName: string) =>
+  uploadFile(t.app, headers, { bytes, fileName });
 
 /** Creates the file's pipeline, runs extraction, and answers where the pipeline ended. */
 async function processed(headers: Record<string, string>, docTypeId: string, fileId: string) {

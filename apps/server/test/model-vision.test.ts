@@ -16,15 +16,18 @@ describe('the vision model', () => {
     await standIn?.close();
   });
 
-  it('reads a scanned handwritten log as a page image; a digital PDF goes to the text model', async () => {
-    standIn = await new ModelStandIn(() => ({ content: 'not json' })).start();
-    t = await buildTestApp({
-      LLM_BASE_URL: standIn.baseUrl,
+  /** An app with a text and a vision model (answering nothing usable) and a handwritten log type. */
+  async function handwrittenLogType() {
+    const model = await new ModelStandIn(() => ({ content: 'not json' })).start();
+    standIn = model;
+    const app = await buildTestApp({
+      LLM_BASE_URL: model.baseUrl,
       LLM_MODEL: 'stand-in-text',
       LLM_VISION_MODEL: 'stand-in-vision',
     });
-    const admin = await company(t.app);
-    const created = await t.app.inject({
+    t = app;
+    const admin = await company(app.app);
+    const created = await app.app.inject({
       method: 'POST',
       url: '/api/doc-types',
       headers: admin.headers,
@@ -36,6 +39,11 @@ describe('the vision model', () => {
       },
     });
     expect(created.statusCode).toBe(201);
+    return { t: app, standIn: model, admin, created };
+  }
+
+  it('reads a scanned handwritten log as a page image; a digital PDF goes to the text model', async () => {
+    const { t, standIn, admin, created } = await handwrittenLogType();
     const scan = await textImagePng(['Delivery log', 'Driver: M. Jensen', 'Date: 12/05/2024']);
     const digital = await pdfBytes((doc) => doc.fontSize(12).text('Delivery log, driver A. Smith'));
     await processDocuments(t, admin.headers, created.json<{ id: string }>().id, [
@@ -63,24 +71,7 @@ describe('the vision model', () => {
   });
 
   it('sends the pages of a TIFF scan as images, single-page and multi-page, at most four, in the Test step too', async () => {
-    standIn = await new ModelStandIn(() => ({ content: 'not json' })).start();
-    t = await buildTestApp({
-      LLM_BASE_URL: standIn.baseUrl,
-      LLM_MODEL: 'stand-in-text',
-      LLM_VISION_MODEL: 'stand-in-vision',
-    });
-    const admin = await company(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/doc-types',
-      headers: admin.headers,
-      payload: {
-        name: 'Delivery logs',
-        presetKey: 'handwritten_log',
-        fields: PRESETS.handwritten_log.fields,
-        tables: PRESETS.handwritten_log.tables,
-      },
-    });
+    const { t, standIn, admin, created } = await handwrittenLogType();
     const typeId = created.json<{ id: string }>().id;
     // A one-page TIFF, as a flatbed scanner saves it.
     const single = await sharp(await textImagePng(['Delivery log', 'Driver: M. Jensen']))
