@@ -10,6 +10,8 @@ import {
 import type { PipelineStepValue } from '../../db/schema.js';
 import type { ListPosition } from '../../lib/list-pages.js';
 
+import { NameSearchPlanner, type NameSearchPatterns } from './name-search.js';
+
 /** A row of the documents list: the answer's own key names, the upload time in ISO form. */
 export interface DocumentPageRow {
   id: string;
@@ -24,6 +26,8 @@ export interface DocumentPageRow {
 
 /** The uploaded documents list: files that went into at least one pipeline. */
 export class DocumentsRepository {
+  private readonly nameSearch = new NameSearchPlanner();
+
   constructor(private readonly db: Database) {}
 
   /**
@@ -31,35 +35,49 @@ export class DocumentsRepository {
    * cursor, page size), written once: the list is polled and searched as people type. The
    * limit is in the statement's text so that its plan can be kept (see pipelineListQuery).
    */
-  list(
+  async list(
     tenantId: string,
     filter: { nameContains?: string; docTypeId?: string; after?: ListPosition; limit: number },
     trx: DbExecutor = this.db,
   ): Promise<DocumentPageRow[]> {
     const { nameContains, docTypeId, after, limit } = filter;
+    const name =
+      nameContains === undefined
+        ? undefined
+        : await this.nameSearch.patterns(trx, tenantId, nameContains);
     const values: PreparedValue[] = [tenantId];
     if (docTypeId !== undefined) values.push(docTypeId);
-    if (nameContains !== undefined) values.push(`%${escapeLike(nameContains)}%`);
+    const search = nameSearchShape(name);
+    if (name?.indexed != null && search === 'indexed-and-checked') values.push(name.indexed);
+    if (name !== undefined) values.push(name.whole);
     if (after !== undefined) values.push(after.createdAt, after.id);
-    const query = documentListQuery(
-      docTypeId !== undefined,
-      nameContains !== undefined,
-      after !== undefined,
-      limit,
-    );
+    const query = documentListQuery(docTypeId !== undefined, search, after !== undefined, limit);
     return runPrepared<DocumentPageRow>(trx, query, values);
   }
+}
+
+/**
+ * How the name condition is written (see name-search.ts): none; the whole text for the index
+ * to answer; a looser pattern for the index and the whole text checked on its rows; or the
+ * whole text checked on rows read newest first (`|| ''` keeps the index out of it).
+ */
+type NameSearchShape = 'none' | 'whole' | 'indexed-and-checked' | 'checked';
+
+function nameSearchShape(name: NameSearchPatterns | undefined): NameSearchShape {
+  if (name === undefined) return 'none';
+  if (name.indexed === null) return 'checked';
+  return name.indexed === name.whole ? 'whole' : 'indexed-and-checked';
 }
 
 const documentListQueries = new Map<string, PreparedQuery>();
 
 function documentListQuery(
   byType: boolean,
-  byName: boolean,
+  search: NameSearchShape,
   afterPosition: boolean,
   limit: number,
 ): PreparedQuery {
-  const key = `${byType}|${byName}|${afterPosition}|${limit}`;
+  const key = `${byType}|${search}|${afterPosition}|${limit}`;
   const known = documentListQueries.get(key);
   if (known) return known;
   assertRowLimit(limit);
@@ -67,7 +85,13 @@ function documentListQuery(
   // Filtered by type, a file shows with its latest pipeline of that type.
   const typeFilter = byType ? `AND p.doc_type_id = $${++parameter}` : '';
   const where = ['f.tenant_id = $1'];
-  if (byName) where.push(`f.original_filename ILIKE $${++parameter}`);
+  // The index answers the first condition; the second is checked on the rows it finds.
+  if (search === 'whole' || search === 'indexed-and-checked') {
+    where.push(`f.original_filename ILIKE $${++parameter}`);
+  }
+  if (search === 'checked' || search === 'indexed-and-checked') {
+    where.push(`(f.original_filename || '') ILIKE $${++parameter}`);
+  }
   if (afterPosition) {
     where.push(`(f.created_at, f.id) < ($${++parameter}::timestamptz, $${++parameter}::uuid)`);
   }
@@ -88,13 +112,8 @@ function documentListQuery(
      ORDER BY f.created_at DESC, f.id DESC
      LIMIT ${limit}`,
     // How many names match decides the best plan (the trigram index or the newest-first order).
-    { reusePlan: !byName },
+    { reusePlan: search === 'none' },
   );
   documentListQueries.set(key, query);
   return query;
-}
-
-/** A search for "100%_done" means those characters, not LIKE's wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+
+import { indexedPattern, wordsOf } from './name-search.js';
+
+const scannerNames = Array.from({ length: 100 }, (_, n) => `scan_invoice-${n}.pdf`);
+const words = (text: string) => wordsOf(text).filter((word) => word.length >= 3);
+
+describe('the pattern the trigram index is asked for', () => {
+  it('leaves out the words most of the company’s names share', () => {
+    expect(indexedPattern('invoice-1042', words('invoice-1042'), scannerNames)).toBe('%1042%');
+    expect(indexedPattern('Scan 7781 pdf', words('Scan 7781 pdf'), scannerNames)).toBe('%7781%');
+  });
+
+  it('keeps rare words in their order, so every whole match still matches', () => {
+    expect(indexedPattern('march 2041 acme', words('march 2041 acme'), scannerNames)).toBe(
+      '%march 2041 acme%',
+    );
+    expect(indexedPattern('acme invoice 2041', words('acme invoice 2041'), scannerNames)).toBe(
+      '%acme%2041%',
+    );
+  });
+
+  it('asks the index for nothing when every word is in half the names or more', () => {
+    expect(indexedPattern('invoice pdf', words('invoice pdf'), scannerNames)).toBeNull();
+  });
+
+  it('asks for the least common word when every word is common but not that common', () => {
+    const names = [
+      ...Array.from({ length: 30 }, (_, n) => `north ${n}`),
+      ...Array.from({ length: 40 }, (_, n) => `south ${n}`),
+      ...Array.from({ length: 30 }, (_, n) => `east ${n}`),
+    ];
+    expect(indexedPattern('south north', words('south north'), names)).toBe('%north%');
+  });
+
+  it('asks for the whole text when the company has no names yet', () => {
+    expect(indexedPattern('50%_off', words('50%_off'), [])).toBe('%50\\%\\_off%');
+  });
+
+  it('splits words on anything but letters and digits, in any script', () => {
+    expect(wordsOf('Rechnung_Müller-2024.pdf')).toEqual(['Rechnung', 'Müller', '2024', 'pdf']);
+  });
+});

@@ -1,0 +1,93 @@
+import type { DbExecutor } from '../../db/client.js';
+import { preparedQuery, runPrepared } from '../../db/prepared-query.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+
+/**
+ * How a file name search asks the database.
+ *
+ * The trigram index answers "names containing this text" by intersecting one posting list per
+ * trigram of the text. A company's file names often share words ("invoice-", "scan_", ".pdf",
+ * the year): the lists of those trigrams hold nearly every file, and walking them costs far more
+ * than the rare part of the search ("…-10442") that actually picks the rows. So the index is
+ * asked only for the rare words, and the whole text is checked on the rows it finds: the same
+ * answer, from posting lists a few rows long.
+ *
+ * Which words are common is estimated from the company's newest names (a sample kept for a
+ * minute): a word in at least a quarter of them is left to the check. When every word is that
+ * common, the index is asked for the least common one unless it is in half the names or more;
+ * then the newest-first scan finds a page of matches within a few rows anyway.
+ */
+export interface NameSearchPatterns {
+  /** LIKE pattern of the whole search text (always applied). */
+  readonly whole: string;
+  /** A looser LIKE pattern for the trigram index, or null to let the newest-first order find matches. */
+  readonly indexed: string | null;
+}
+
+const SAMPLE_SIZE = 200;
+const SAMPLE_TTL_MS = 60_000;
+const COMMON_SHARE = 0.25;
+const TOO_COMMON_FOR_INDEX_SHARE = 0.5;
+/** pg_trgm takes no trigram from a shorter run of letters or digits next to a wildcard. */
+const MIN_INDEXED_WORD = 3;
+
+const newestNames = preparedQuery(
+  'file_name_sample',
+  `SELECT lower(original_filename) AS name FROM files
+   WHERE tenant_id = $1 ORDER BY created_at DESC LIMIT ${SAMPLE_SIZE}`,
+);
+
+export class NameSearchPlanner {
+  private readonly samples = new TtlCache<string, readonly string[]>(SAMPLE_TTL_MS, 1_000);
+
+  async patterns(db: DbExecutor, tenantId: string, text: string): Promise<NameSearchPatterns> {
+    const whole = `%${escapeLike(text)}%`;
+    const words = wordsOf(text).filter((word) => word.length >= MIN_INDEXED_WORD);
+    if (words.length === 0) return { whole, indexed: whole };
+    const names = await this.sample(db, tenantId);
+    return { whole, indexed: indexedPattern(text, words, names) };
+  }
+
+  private async sample(db: DbExecutor, tenantId: string): Promise<readonly string[]> {
+    const known = this.samples.get(tenantId);
+    if (known) return known;
+    const rows = await runPrepared<{ name: string }>(db, newestNames, [tenantId]);
+    const names = rows.map((row) => row.name);
+    this.samples.set(tenantId, names);
+    return names;
+  }
+}
+
+/** The pattern the index is asked for: the search text with its common words made wildcards. */
+export function indexedPattern(
+  text: string,
+  words: readonly string[],
+  names: readonly string[],
+): string | null {
+  if (names.length === 0) return `%${escapeLike(text)}%`;
+  const shareOf = (word: string) =>
+    names.filter((name) => name.includes(word.toLowerCase())).length / names.length;
+  const shares = new Map(words.map((word) => [word, shareOf(word)]));
+  let kept = words.filter((word) => shares.get(word)! < COMMON_SHARE);
+  if (kept.length === 0) {
+    const rarest = words.reduce((best, word) =>
+      shares.get(word)! < shares.get(best)! ? word : best,
+    );
+    if (shares.get(rarest)! >= TOO_COMMON_FOR_INDEX_SHARE) return null;
+    kept = [rarest];
+  }
+  if (kept.length === words.length) return `%${escapeLike(text)}%`;
+  // The kept words in their order, anything between them a wildcard: every name the whole text
+  // matches also matches this.
+  return `%${kept.map(escapeLike).join('%')}%`;
+}
+
+/** Runs of letters and digits: what pg_trgm builds trigrams from. */
+export function wordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A search for "100%_done" means those characters, not LIKE's wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
