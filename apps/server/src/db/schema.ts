@@ -63,6 +63,8 @@ export interface FilesTable {
   tenantId: string;
   storageKey: string;
   originalFilename: string;
+  /** lower(original_filename), kept by the database for the name search. */
+  nameFolded: ColumnType<string, never, never>;
   contentType: string;
   format: DocumentFormat;
   sizeBytes: ColumnType<number, number, number>;

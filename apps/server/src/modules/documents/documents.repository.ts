@@ -59,7 +59,8 @@ export class DocumentsRepository {
 /**
  * How the name condition is written (see name-search.ts): none; the whole text for the index
  * to answer; a looser pattern for the index and the whole text checked on its rows; or the
- * whole text checked on rows read newest first (`|| ''` keeps the index out of it).
+ * whole text checked on rows read newest first (`|| ''` keeps the index out of it). Names are
+ * compared folded to lower case (the stored `name_folded`), the pattern folded the same way.
  */
 type NameSearchShape = 'none' | 'whole' | 'indexed-and-checked' | 'checked';
 
@@ -87,10 +88,10 @@ function documentListQuery(
   const where = ['f.tenant_id = $1'];
   // The index answers the first condition; the second is checked on the rows it finds.
   if (search === 'whole' || search === 'indexed-and-checked') {
-    where.push(`f.original_filename ILIKE $${++parameter}`);
+    where.push(`f.name_folded LIKE lower($${++parameter})`);
   }
   if (search === 'checked' || search === 'indexed-and-checked') {
-    where.push(`(f.original_filename || '') ILIKE $${++parameter}`);
+    where.push(`(f.name_folded || '') LIKE lower($${++parameter})`);
   }
   if (afterPosition) {
     where.push(`(f.created_at, f.id) < ($${++parameter}::timestamptz, $${++parameter}::uuid)`);

@@ -33,7 +33,7 @@ const MIN_INDEXED_WORD = 3;
 
 const newestNames = preparedQuery(
   'file_name_sample',
-  `SELECT lower(original_filename) AS name FROM files
+  `SELECT name_folded AS name FROM files
    WHERE tenant_id = $1 ORDER BY created_at DESC LIMIT ${SAMPLE_SIZE}`,
 );
 
@@ -77,9 +77,12 @@ export function indexedPattern(
     kept = [rarest];
   }
   if (kept.length === words.length) return `%${escapeLike(text)}%`;
-  // The kept words in their order, anything between them a wildcard: every name the whole text
-  // matches also matches this.
-  return `%${kept.map(escapeLike).join('%')}%`;
+  // The text with the words left out made wildcards: every name the whole text matches also
+  // matches this. The characters around a kept word stay, because pg_trgm reads a word that
+  // follows a space or a dash as a word's start, which gives it more trigrams to narrow by.
+  const dropped = new Set(words.filter((word) => !kept.includes(word)));
+  const parts = text.split(/([\p{L}\p{N}]+)/u);
+  return `%${parts.map((part) => (dropped.has(part) ? '%' : escapeLike(part))).join('')}%`;
 }
 
 /** Runs of letters and digits: what pg_trgm builds trigrams from. */
