@@ -65,13 +65,49 @@ const matchCase = (model: string, word: string): string => {
  * A vocabulary word OCR split in two at a gap between letters ("PETAL ING", "Se langor"): the two
  * pieces are joined when together they are a vocabulary word and apart they are not both words.
  */
-export function joinSplitWords(address: string, vocabulary: ReadonlySet<string>): string {
+export function joinSplitWords(
+  address: string,
+  vocabulary: ReadonlySet<string>,
+  packs?: readonly LocalePack[],
+): string {
   return address.replace(/\b([A-Za-z]{1,})\s([A-Za-z]{1,})\b/g, (pair, a: string, b: string) => {
     const joined = `${a}${b}`.toLowerCase();
-    if (joined.length < 6 || !vocabulary.has(joined)) return pair;
     if (vocabulary.has(a.toLowerCase()) && vocabulary.has(b.toLowerCase())) return pair;
-    return `${a}${b}`;
+    if (joined.length >= 6 && vocabulary.has(joined)) return `${a}${b}`;
+    // a fragment of one or two letters is no word of its own: with the rest it may be a vocabulary
+    // word with one letter misread as well ("Ja ian" for "Jalan")
+    const fragment =
+      Math.min(a.length, b.length) <= 2 &&
+      !vocabulary.has(a.toLowerCase()) &&
+      !vocabulary.has(b.toLowerCase());
+    const word = fragment && joined.length >= 5 ? addressWordFor(`${a}${b}`, packs) : null;
+    return word ? matchCase(a, word) : pair;
   });
+}
+
+/** Letters a figure inside a word of letters is read for by OCR ("SUB9NG", "Rawan9"). */
+const LOOKALIKE_LETTERS: Record<string, string> = {
+  '0': 'o',
+  '1': 'il',
+  '2': 'z',
+  '4': 'a',
+  '5': 's',
+  '6': 'gb',
+  '8': 'b',
+  '9': 'ga',
+};
+
+/**
+ * A vocabulary word with one letter read as a figure ("SUB9NG" for "SUBANG", "Rawan9" for
+ * "Rawang"): the figure must look like the letter, and only one vocabulary word may fit.
+ */
+export function letterForFigure(token: string, vocabulary: ReadonlySet<string>): string | null {
+  const at = token.search(/\d/);
+  if (at < 0 || /\d/.test(token.slice(at + 1)) || token.length - 1 < 4) return null;
+  const fits = [...(LOOKALIKE_LETTERS[token[at]!] ?? '')]
+    .map((letter) => `${token.slice(0, at)}${letter}${token.slice(at + 1)}`.toLowerCase())
+    .filter((word) => vocabulary.has(word));
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /** An address with misread vocabulary words repaired, keeping punctuation, numbers and case style. */
@@ -81,7 +117,11 @@ export function repairAddressWords(address: string, packs?: readonly LocalePack[
   const despecked = address.replace(/\b([A-Za-z]{4,})\d(?=\s+[A-Za-z])/g, (m, word: string) =>
     VOCABULARY.has(word.toLowerCase()) ? word : m,
   );
-  return joinSplitWords(despecked, VOCABULARY).replace(/[A-Za-z_]{3,}/g, (token) => {
+  const figuresRead = despecked.replace(/\b[A-Za-z]+\d[A-Za-z]*\b/g, (token) => {
+    const word = letterForFigure(token, VOCABULARY);
+    return word ? matchCase(token.replace(/\d/, ''), word) : token;
+  });
+  return joinSplitWords(figuresRead, VOCABULARY, packs).replace(/[A-Za-z_]{3,}/g, (token) => {
     // '_' is how OCR reads an L whose stem it lost, and a capital I among small letters is an l;
     // no word of these languages opens with an l before a consonant: that l is a capital I ("lpoh")
     const cleaned = token

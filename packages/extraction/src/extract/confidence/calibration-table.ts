@@ -23,13 +23,18 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.631,
-      p: 0.583,
-      n: 17,
+      p: 0.553,
+      n: 18,
     },
     {
       from: 0.636,
-      p: 0.796,
-      n: 70,
+      p: 0.792,
+      n: 11,
+    },
+    {
+      from: 0.638,
+      p: 0.822,
+      n: 58,
     },
   ],
   'address:doubtful': [
@@ -45,19 +50,24 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.631,
-      p: 0.583,
-      n: 17,
+      p: 0.553,
+      n: 18,
     },
     {
       from: 0.636,
-      p: 0.79,
-      n: 68,
+      p: 0.792,
+      n: 11,
+    },
+    {
+      from: 0.638,
+      p: 0.816,
+      n: 56,
     },
   ],
   amount: [
     {
       from: 0.334,
-      p: 0.806,
+      p: 0.861,
       n: 17,
     },
     {
@@ -69,15 +79,15 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
   'amount:checked': [
     {
       from: 0.684,
-      p: 0.991,
-      n: 54,
+      p: 0.992,
+      n: 63,
     },
   ],
   'amount:clear': [
     {
       from: 0.807,
-      p: 0.987,
-      n: 37,
+      p: 0.986,
+      n: 35,
     },
   ],
   date: [

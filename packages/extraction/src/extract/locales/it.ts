@@ -86,6 +86,8 @@ export const it: LocalePack = {
     'alimentari',
     'commerciale',
     'societa',
+    // "Forniture" (supplies) opens many firms' names, one edit from the English "furniture"
+    'forniture',
   ],
   addressWords: ['via', 'viale', 'piazza', 'corso', 'largo', 'vicolo', 'strada', 'italia'],
   dateOrder: 'dmy',

@@ -77,6 +77,33 @@ function endAtCountry(text: string): string {
 /** A line that is only a registration number, its prefix garbled ("JM0325955-V"). */
 const LOOSE_REG_NO = /^\(?[a-z]{0,3}[0-9oq]{5,9}\s?-\s?[a-z0-9]\)?\.?$/i;
 
+/**
+ * A business registration line under any short label ("BR No.: 0195932-X", "SSM No 1234567-A",
+ * "ROC : 860671-D"): a number of five to twelve figures with its check letter after a label that
+ * ends in "no", "reg" or a registry's name.
+ */
+const REGISTRATION_LINE =
+  /^\(?\s*(?:[a-z.]{1,12}\s){0,3}(?:no|reg|roc|ssm|brn)\b[\s.:#]*[0-9oq]{5,12}\s?-?\s?[a-z0-9]\s*\)?\.?$/i;
+
+/**
+ * A registration number printed in brackets among the words of the street line ("LOT 1851-A
+ * (CO.REG:860671-D) & 1851-B"): the number is no part of the address.
+ */
+const BRACKETED_REG_NO =
+  /\s*\(\s*(?:co\.?\s*)?(?:reg(?:istration)?|no|roc)\.?\s*(?:no\.?)?\s*[:.]?\s*[0-9oq]{5,12}\s?-?\s?[a-z0-9]\s*\)/gi;
+
+/** Address lines joined into one text, without stray marks at their ends or registration numbers. */
+const joinedText = (rows: Row[]): string =>
+  rows
+    .map((r) =>
+      r.text
+        .replace(BRACKETED_REG_NO, '')
+        .replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '')
+        .trim(),
+    )
+    .join(' ')
+    .replace(/\s+/g, ' ');
+
 /** The address: the lines after the vendor up to the first phone/GST/date/label line, joined with ' '. */
 export function addressFallback(ctx: DocContext): Candidate | null {
   const v = vendorFallback(ctx);
@@ -86,7 +113,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
   for (let i = v.rowIndex + 1; i < rows.length && picked.length < 5; i++) {
     const row = rows[i];
     if (!row || row.page !== v.cand.page) break;
-    const text = row.text.trim();
+    const text = row.text.replace(BRACKETED_REG_NO, '').trim();
     const stop =
       PHONE.test(text) ||
       GSTLINE.test(text) ||
@@ -98,6 +125,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     const skippable =
       REG_NO.test(text) ||
       LOOSE_REG_NO.test(text) ||
+      REGISTRATION_LINE.test(text) ||
       avgConf(row.words) < 0.45 ||
       letters(text) < 2;
     if (!picked.length) {
@@ -106,7 +134,8 @@ export function addressFallback(ctx: DocContext): Candidate | null {
         if (i - v.rowIndex > 3) break;
         continue;
       }
-      if (!ADDRESS_WORD.test(text) && !/\d/.test(text)) {
+      // the street word as OCR may have split or misread it ("Ja ian Lapangan Terbang")
+      if (!ADDRESS_WORD.test(repairAddressWords(text, ctx.locales)) && !/\d/.test(text)) {
         if (i - v.rowIndex > 2) break;
         continue;
       }
@@ -118,11 +147,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     picked.push(row);
   }
   if (!picked.length) return null;
-  const joined = picked
-    .map((r) => r.text.replace(/^[|\s"'‘“]+|[|\s:—-]+$/g, '').trim())
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .replace(LEADING_REG_NO, '');
+  const joined = joinedText(picked).replace(LEADING_REG_NO, '');
   const text = repairAddressWords(
     repairAddressCommas(repairAddressFigures(endAtCountry(fixOcrLetters(joined)))),
     ctx.locales,

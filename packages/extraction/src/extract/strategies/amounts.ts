@@ -2,6 +2,7 @@
 import type { Candidate, DocContext } from '../context.js';
 import { ocrFactor } from '../context.js';
 import { unionBox, type Tok } from '../layout.js';
+import { findAmounts } from '../parse.js';
 import { parseTyped } from '../typed.js';
 import { amountPaid, paidCandidate } from './payment.js';
 
@@ -18,6 +19,24 @@ function isSummaryRow(words: Tok[]): boolean {
 
 /** Two readings of money that differ by no more than cash rounding (to 0.05). */
 const withinRounding = (a: number, b: number): boolean => Math.abs(a - b) < 0.05 + 1e-9;
+
+/** Two money figures printed alike but for one digit: one of them misread. */
+export function oneDigitApart(a: number, b: number): boolean {
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  if (x.length !== y.length) return false;
+  return [...x].filter((ch, i) => ch !== y[i]).length === 1;
+}
+
+/** Whether a money figure is printed on a row other than those the given values were read from. */
+function printedElsewhere(value: number, ctx: DocContext, from: { order: number }[]): boolean {
+  const skip = new Set(from.map((f) => f.order));
+  return ctx.layout.rows.some(
+    (r) =>
+      !skip.has(r.index) &&
+      findAmounts(r.text, ctx.mark).some((a) => a.hasDecimals && Math.abs(a.value - value) < 0.005),
+  );
+}
 
 /**
  * The total: the total-labelled amount nearest the end, right of its label preferred, outside tax
@@ -85,7 +104,13 @@ export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | unde
           arithmetic: 'agrees',
         };
       // cash is rounded to 0.05 where small coins are gone: the amount paid is the rounded total
-      if (withinRounding(total, paid.value)) return paidCandidate(paid, 0.75);
+      // (the total line and the payment are two readings that agree up to that rounding)
+      if (withinRounding(total, paid.value))
+        return { ...paidCandidate(paid, 0.75), arithmetic: 'agrees' };
+      // one digit of the total line misread ("7,938.80" for "7,838.80"): the payment and another
+      // printed figure (a tax summary's gross, an item line) both say the other figure
+      if (oneDigitApart(total, paid.value) && printedElsewhere(paid.value, ctx, [last, paid]))
+        return { ...paidCandidate(paid, 0.75), arithmetic: 'agrees' };
       // a misread digit: trust whichever reading the OCR was surer of
       if ((last.readConf ?? 1) < paid.readConf - 0.15) return paidCandidate(paid, 0.55);
     }

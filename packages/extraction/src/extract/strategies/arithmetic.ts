@@ -123,6 +123,9 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
       }
     }
     balanced = tax !== undefined;
+    // a tax row printing only 0.00 (a zero-rated line, the real tax in a summary further down)
+    // says nothing about a total that differs from the net: the tax is not known
+    if (!tax && taxes.every((x) => x.value === 0)) balanced = undefined;
   }
   // without the arithmetic to choose, a tax row's figure is its last one (rate and base come first)
   tax ??= lastPerRow(taxes);
@@ -144,10 +147,24 @@ function lastPerRow(cands: Candidate[]): Candidate | undefined {
   return row[row.length - 1];
 }
 
+/**
+ * Whether a subtotal that does not balance with the tax is the gross itself: receipts print a
+ * subtotal that already includes the tax ("Sub-total 2.50", "GST included 0.14", "Total 2.50").
+ */
+const netIncludesTax = (figures: MoneyFigures): boolean =>
+  typeof figures.subtotal?.value === 'number' &&
+  typeof figures.total?.value === 'number' &&
+  sameMoney(figures.subtotal.value, figures.total.value);
+
 /** A candidate marked with what the arithmetic says of it. */
 export function withArithmetic(c: Candidate, figures: MoneyFigures): Candidate {
   if (figures.balanced === undefined || typeof c.value !== 'number') return c;
   const parts = [figures.total, figures.subtotal, figures.tax];
   const inBalance = figures.balanced && parts.some((p) => p?.value === c.value);
-  return { ...c, arithmetic: inBalance ? 'agrees' : 'contradicts' };
+  if (inBalance) return { ...c, arithmetic: 'agrees' };
+  // what the customer paid already confirmed the figure: a discount or an unread charge between
+  // net, tax and gross does not make two readings that agree wrong
+  if (c.arithmetic === 'agrees') return c;
+  if (netIncludesTax(figures)) return c;
+  return { ...c, arithmetic: 'contradicts' };
 }

@@ -3,7 +3,7 @@ import { letters, type DocContext } from '../context.js';
 import { findDates } from '../parse.js';
 
 export const COMPANY_SUFFIX =
-  /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat|shop)\b/i;
+  /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat|shop|cash\s?(?:&|and|n)\s?carry)\b/i;
 /** Legal-entity suffixes: a line carrying one is the company name far more often than a weak trade word. */
 export const STRONG_SUFFIX =
   /\b(s[do0]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|corp(oration)?|plc|pte|pty|enterprises?|trading|sarl|srl|s\.r\.l|s\.p\.a|s\.l|s\.a\.s|lda|ltda|b\.v|bvba|e\.k|v\.o\.f|e\.u|kg|ohg|eurl|(?<!\.)s\.a)\b/i;

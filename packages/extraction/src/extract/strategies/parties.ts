@@ -1,7 +1,10 @@
 /** The vendor: the party that issues the document, from its letterhead, never the recipient's block. */
+import type { ColumnDefinition } from '@parser/contracts';
 import { avgConf, minConf, ocrFactor, type Candidate, type DocContext } from '../context.js';
 import { repairNameWords } from '../name-words.js';
-import { segments, unionBox, type Row, type Tok } from '../layout.js';
+import { findHeader } from '../tables/header.js';
+import { readingLines, slopeOfPage } from '../tables/slant.js';
+import { levenshtein, segments, unionBox, type Row, type Tok } from '../layout.js';
 import {
   COMPANY_SUFFIX,
   GSTLINE,
@@ -15,6 +18,15 @@ import {
   normaliseCompany,
   withoutDocumentTitle,
 } from './company-name.js';
+import {
+  hasDetails,
+  isSenderLabel,
+  issuerBlock,
+  NAME_END,
+  withoutSenderLabel,
+  type IssuerName,
+} from './issuer-block.js';
+import { isLabelLine } from './label-lines.js';
 import { inRecipientBlock } from './recipient-blocks.js';
 
 interface TopLine {
@@ -41,7 +53,7 @@ function columnsOf(row: Row, pageWidth: number): Tok[][] {
  * line whose separators the scan lost, "Conseil Girard SRL Avenue Louise 152 4000 Liege") are cut.
  */
 function endAtLegalForm(text: string): string {
-  for (const form of text.matchAll(new RegExp(STRONG_SUFFIX.source, 'gi'))) {
+  for (const form of text.matchAll(NAME_END)) {
     let end = (form.index ?? 0) + form[0].length;
     if (text[end] === '.') end++;
     const rest = text.slice(end).trim();
@@ -73,7 +85,10 @@ function labelledColumnsOf(row: Row, above: Row | undefined): Tok[][] | null {
 }
 
 /** The words of a header line as a possible company name, or null when they are anything else. */
-function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string } | null {
+function vendorLine(all: Tok[], ctx: DocContext): { words: Tok[]; text: string } | null {
+  // a sender's label before the name ("Absender Hansa GmbH") is not part of it, nor a name alone
+  if (all.length === 1 && isSenderLabel(all[0]!)) return null;
+  const words = withoutSenderLabel(all);
   // OCR is often unsure of correctly read capitalised words; only doubtful fragments are dropped
   const good = words.filter(
     (w) => w.conf >= 0.45 || /^\(?[A-Z][A-Za-z.&'-]{2,}\)?,?$/.test(w.text),
@@ -101,6 +116,8 @@ function vendorLine(words: Tok[], ctx: DocContext): { words: Tok[]; text: string
   if (/\b(details|information|info|summary|overview)\s*:?$/i.test(text)) return null;
   if (looksLabelOrData(text, ctx) || REG_NO.test(text) || PHONE.test(text) || GSTLINE.test(text))
     return null;
+  // a row of field labels over their values ("Invoice Date  Payment Due") names nobody
+  if (isLabelLine(words)) return null;
   return { words, text };
 }
 
@@ -137,8 +154,89 @@ function inFooter(name: string, ctx: DocContext): boolean {
   });
 }
 
-/** The vendor: the first prominent line(s) at the top that are not a label, date or number. */
+/** The columns of an item table, to find where one is printed. */
+const ITEM_COLUMNS: ColumnDefinition[] = [
+  { key: 'description', label: 'Description', type: 'string' },
+  { key: 'qty', label: 'Qty', type: 'number' },
+  { key: 'unit_price', label: 'Unit Price', type: 'currency' },
+  { key: 'amount', label: 'Amount', type: 'currency' },
+];
+
+/** A name as it reads: a text layer states its letters, so only OCR'd words are repaired. */
+const readName = (text: string, toks: Tok[], ctx: DocContext): string =>
+  toks.every((t) => t.conf >= 1) ? text : repairNameWords(text, ctx.locales);
+
+/** Two readings of one company's name: the same letters, one the start of the other, or OCR-close. */
+function sameCompany(a: string, b: string): boolean {
+  const [x, y] = [plainName(a), plainName(b)];
+  if (x.startsWith(y) || y.startsWith(x)) return true;
+  return Math.min(x.length, y.length) >= 8 && levenshtein(x, y) <= 2;
+}
+
+/** The vendor read from the issuer's block, with its name, details and where it stands. */
+function fromIssuerBlock(
+  issuer: IssuerName,
+  ctx: DocContext,
+): { cand: Candidate; rowIndex: number } {
+  const toks = issuer.words;
+  return {
+    cand: {
+      value: readName(issuer.name, toks, ctx),
+      legalForm: true,
+      box: unionBox(toks.map((t) => t.box)),
+      page: issuer.page,
+      confidence: 0.8 * ocrFactor(toks),
+      order: issuer.rowIndex,
+      where: 'fallback',
+      readConf: avgConf(toks),
+      minReadConf: minConf(toks),
+    },
+    rowIndex: issuer.rowIndex,
+  };
+}
+
+/**
+ * The vendor: the issuer's block (its name with its tax id, bank account or phone) when the page
+ * prints one, else the letterhead. The letterhead's reading is kept when both name the same
+ * company; when they differ, the name at the top is the recipient's in an envelope window, or a
+ * title or label, and the block names the issuer.
+ */
 export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: number } | null {
+  const found = letterheadVendor(ctx);
+  const letterhead = found && { cand: found.cand, rowIndex: found.rowIndex };
+  const issuer = issuerBlock(ctx);
+  if (!issuer) return letterhead;
+  if (letterhead) {
+    // only a block under the item table (a footer, the seller's block at the bottom) speaks
+    // against the top: in the header, the legal entity printed under a trading name ("DOMINO'S
+    // PIZZA" over "… Sdn Bhd") is the same party
+    const table = findHeader({ columns: ITEM_COLUMNS }, ctx);
+    const underTable = table !== null && issuer.rowIndex > table.row.index;
+    // a letterhead with its own phone or tax id under it is the issuer's: the window's
+    // recipient prints a name and an address only
+    // (the details of the block itself, printed right under the line taken, do not count)
+    const blockUnder =
+      found !== null && issuer.rowIndex > found.firstRow && issuer.rowIndex <= found.firstRow + 5;
+    const signed = found !== null && !blockUnder && hasDetails(found.words, found.firstRow, ctx);
+    const top = String(letterhead.cand.value);
+    if (sameCompany(top, issuer.name)) {
+      // a letterhead printing the name without its legal form ("Westmoor Trading" over the
+      // footer's "Westmoor Trading DAC"): the block gives the whole name
+      const extra = issuer.name.slice(top.length).trim();
+      const fuller =
+        plainName(issuer.name).startsWith(plainName(top)) &&
+        new RegExp(`^(?:${NAME_END.source})$`, 'i').test(extra);
+      return fuller ? fromIssuerBlock(issuer, ctx) : letterhead;
+    }
+    if (!underTable || signed) return letterhead;
+  }
+  return fromIssuerBlock(issuer, ctx);
+}
+
+/** The vendor at the top: the first prominent line(s) that are not a label, date or number. */
+function letterheadVendor(
+  ctx: DocContext,
+): { cand: Candidate; rowIndex: number; words: Tok[]; firstRow: number } | null {
   const rows = ctx.layout.rows.filter((r) => r.page === (ctx.layout.rows[0]?.page ?? 1));
   const pageH = ctx.layout.doc.pages[0]?.height ?? 1000;
   const pageW = ctx.layout.doc.pages[0]?.width ?? 1000;
@@ -148,8 +246,17 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
     if (top.length >= 8) break;
     // The first column that reads as a name; the other is tried when the first is a title or a label.
     const above = ctx.layout.rows[row.index - 1];
-    for (const words of labelledColumnsOf(row, above) ?? columnsOf(row, pageW)) {
-      if (inRecipientBlock(words, row.page, ctx)) continue;
+    for (const column of labelledColumnsOf(row, above) ?? columnsOf(row, pageW)) {
+      if (inRecipientBlock(column, row.page, ctx)) continue;
+      // a slanted scan reads a name and the street under it as one row ("SchillerstraBe
+      // Taunus-Metallbau 170 AG", words of the two lines overlapping): the name is the upper line
+      const [upper, lower] = readingLines(column, slopeOfPage(ctx, row.page));
+      // (a name of two words at least: one odd box read across several rows is no line)
+      const stacked =
+        upper &&
+        upper.length >= 2 &&
+        lower?.some((w) => upper.some((u) => w.box[0] < u.box[2] && w.box[2] > u.box[0]));
+      const words = stacked ? upper : column;
       const line = vendorLine(words, ctx);
       if (line) {
         top.push({ row, ...line });
@@ -243,7 +350,7 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
   const toks = used.flatMap((line) => line.words);
   return {
     cand: {
-      value: repairNameWords(normaliseCompany(text), ctx.locales),
+      value: readName(normaliseCompany(text), toks, ctx),
       legalForm:
         STRONG_SUFFIX.test(normaliseCompany(text)) || COMPANY_SUFFIX.test(normaliseCompany(text)),
       box: unionBox(toks.map((t) => t.box)),
@@ -255,5 +362,7 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
       minReadConf: minConf(toks),
     },
     rowIndex: used[used.length - 1]?.row.index ?? chosen.row.index,
+    words: toks,
+    firstRow: chosen.row.index,
   };
 }

@@ -209,3 +209,18 @@ export function columnPhrases(col: Pick<ColumnDefinition, 'key' | 'label' | 'ali
 export const ALL_COLUMN_PHRASES: string[] = [
   ...new Set(COLUMN_SYNONYMS.flatMap((s) => s.labels.map(compact))),
 ];
+
+/** The part of an item line a column holds. */
+export type ItemRole = 'description' | 'qty' | 'unit_price' | 'amount';
+
+/** Which item part a column holds, from its key and label and the header words of each part. */
+export function itemRoleOf(col: Pick<ColumnDefinition, 'key' | 'label'>): ItemRole | null {
+  const names = [compact(col.key), compact(col.label)];
+  const roles: ItemRole[] = ['description', 'qty', 'unit_price', 'amount'];
+  for (const [i, role] of roles.entries()) {
+    const s = COLUMN_SYNONYMS[i];
+    if (s && names.some((n) => s.keys.includes(n) || s.labels.some((l) => compact(l) === n)))
+      return role;
+  }
+  return null;
+}

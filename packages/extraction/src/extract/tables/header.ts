@@ -58,8 +58,11 @@ export function matchHeader(
   )) {
     if (!seg.some((w) => /[a-z]/i.test(w.text))) continue;
     const b = unionBox(seg.map((w) => w.box));
-    // words printed right after a matched label belong to it ("Prijs per stuk", "Price (RM)")
-    const owner = cols.find((c) => c.key && b[0] >= c.x1 && b[0] - c.x1 < 0.8 * row.height);
+    // words printed right after a matched label belong to it ("Prijs per stuk", "Price (RM)"),
+    // also when a scan's word boxes touch or overlap ("Montant (EUR)")
+    const owner = cols.find(
+      (c) => c.key && b[0] >= c.x1 - 0.3 * row.height && b[0] - c.x1 < 0.8 * row.height,
+    );
     if (owner) {
       owner.x1 = b[2];
       owner.box = unionBox([owner.box, b]);

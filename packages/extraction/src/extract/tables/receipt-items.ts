@@ -3,28 +3,14 @@
  * price, amount), the amount last; or the name on one line and "2 x 3.50   7.00" on the next.
  * Read between the shop's header and the first totals line, without the payment lines after it.
  */
-import type { ColumnDefinition, TableDefinition } from '@parser/contracts';
+import type { TableDefinition } from '@parser/contracts';
 import type { ExtractedTable, ExtractedValue } from '../../document.js';
 import type { DocContext } from '../context.js';
 import { startsWithLabel } from '../labels.js';
-import { compact, type Row, type Tok } from '../layout.js';
+import type { Row, Tok } from '../layout.js';
 import { findDates } from '../parse.js';
 import { cellOf, isStop } from './rows.js';
-import { COLUMN_SYNONYMS } from './column-words.js';
-
-type Role = 'description' | 'qty' | 'unit_price' | 'amount';
-
-/** Which item part a column holds, from its key and label and the header words of each part. */
-function roleOf(col: Pick<ColumnDefinition, 'key' | 'label'>): Role | null {
-  const names = [compact(col.key), compact(col.label)];
-  const roles: Role[] = ['description', 'qty', 'unit_price', 'amount'];
-  for (const [i, role] of roles.entries()) {
-    const s = COLUMN_SYNONYMS[i];
-    if (s && names.some((n) => s.keys.includes(n) || s.labels.some((l) => compact(l) === n)))
-      return role;
-  }
-  return null;
-}
+import { itemRoleOf } from './column-words.js';
 
 const MONEY = /^[-−]?\d{1,6}[.,]\d{2}$/;
 const COUNT = /^\d{1,3}(?:[.,]\d{1,3})?$/;
@@ -80,7 +66,7 @@ const letters = (toks: Tok[]): number =>
   toks.reduce((n, t) => n + (t.text.match(/[a-z]/gi) ?? []).length, 0);
 
 export function receiptItems(table: TableDefinition, ctx: DocContext): ExtractedTable {
-  const roles = new Map(table.columns.map((c) => [c.key, roleOf(c)]));
+  const roles = new Map(table.columns.map((c) => [c.key, itemRoleOf(c)]));
   if (![...roles.values()].includes('amount') && ![...roles.values()].includes('unit_price'))
     return { rows: [] };
   const rows = ctx.layout.rows;

@@ -4,8 +4,12 @@ import type { ExtractedTable, ExtractedValue } from '../../document.js';
 import { ALL_PHRASES } from '../concepts.js';
 import type { DocContext } from '../context.js';
 import { matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
+import { findAmounts } from '../parse.js';
 import { parseTyped } from '../typed.js';
 import type { HeaderCol, HeaderMatch } from './header.js';
+import { descriptionWords } from './description-words.js';
+import { balanceRows, type ReadRow } from './row-arithmetic.js';
+import { inReadingOrder, levelX, slopeOfPage } from './slant.js';
 
 export const isStop = (row: Row): boolean => {
   const first = row.words.slice(0, 4);
@@ -18,10 +22,11 @@ export const isStop = (row: Row): boolean => {
   );
 };
 
-function assign(words: Tok[], cols: HeaderCol[]): Map<number, Tok[]> {
+/** Words to the header's columns by where they stand across the page (`xOf`, levelled on a slanted scan). */
+function assign(words: Tok[], cols: HeaderCol[], xOf: (w: Tok) => number): Map<number, Tok[]> {
   const out = new Map<number, Tok[]>();
   for (const w of words) {
-    const cx = (w.box[0] + w.box[2]) / 2;
+    const cx = xOf(w);
     let best = 0;
     let bestD = Infinity;
     cols.forEach((c, i) => {
@@ -52,7 +57,8 @@ function keepRunsInText(
 ): void {
   const text = byCol.get(textCol);
   if (textCol < 0 || !text?.length) return;
-  for (const run of segments(words, height, 0.6)) {
+  // a space of a monospaced font is 0.6 of its height: runs split only at wider gaps
+  for (const run of segments(words, height, 0.75)) {
     if (run.length < 2 || !text.includes(run[0]!)) continue;
     for (const w of run.slice(1)) {
       if (text.includes(w)) continue;
@@ -126,6 +132,13 @@ function continuation(
   return null;
 }
 
+/** The money figures printed in the rows from a table's end on: its subtotal would be one. */
+function sumsBelow(end: number, ctx: DocContext): number[] {
+  return ctx.layout.rows
+    .slice(end, end + 12)
+    .flatMap((r) => findAmounts(r.text, ctx.mark).map((a) => a.value));
+}
+
 /** A position column's header ("#", "Pos.", "Nr.", "N°"). */
 const POSITION_HEADER = /^(#|pos\.?|position|nr\.?|no\.?|n[°º]\.?|lfd\.?)$/i;
 
@@ -180,34 +193,48 @@ export function readRows(
   let current = header;
   let prevBottom = header.row.box[3];
   let gaps: number[] = [];
+  // the row the table stops at (its totals, or what follows it)
+  let end = rows.length;
   for (let i = header.row.index + 1; i < rows.length && out.length < 500; i++) {
     const row = rows[i];
     if (!row) break;
     const gap = row.box[1] - prevBottom;
     const typical = gaps.length ? Math.max(...gaps) : ctx.layout.unit;
     const pageEnds = row.page !== current.row.page;
+    // where the table stops on this page: it goes on below its header on the next page, or ends
+    const goOn = (): boolean => {
+      const next =
+        matchHeader && out.length ? continuation(i, current, table, ctx, matchHeader) : null;
+      if (!next) return false;
+      current = next.header;
+      i = next.index - 1;
+      prevBottom = (rows[next.index - 1] ?? current.row).box[3];
+      gaps = [];
+      return true;
+    };
     if (
       pageEnds ||
       gap > Math.max(3 * ctx.layout.unit, 2.5 * typical) ||
       PAGE_FURNITURE.test(row.text)
     ) {
       if (!pageEnds && PAGE_FURNITURE.test(row.text)) continue;
-      const next =
-        matchHeader && out.length ? continuation(i, current, table, ctx, matchHeader) : null;
-      if (!next) break;
-      current = next.header;
-      i = next.index - 1;
-      prevBottom = (rows[next.index - 1] ?? current.row).box[3];
-      gaps = [];
-      continue;
+      if (goOn()) continue;
+      end = i;
+      break;
     }
-    if (isStop(row)) break;
-    gaps.push(Math.max(0, gap));
-    prevBottom = row.box[3];
+    if (isStop(row)) {
+      end = i;
+      break;
+    }
+    // on a slanted scan the columns drift sideways down the page: words are placed where they
+    // would stand at the header's height
+    const slope = slopeOfPage(ctx, row.page);
+    const headerY = (current.row.box[1] + current.row.box[3]) / 2;
+    const xOf = (w: Tok) => levelX(w, slope, headerY);
     // words well left of the table's first column belong to a sidebar beside it, not to a cell
     const left = (current.cols[0]?.x0 ?? 0) - 1.5 * current.row.height;
-    const words = row.words.filter((w) => w.box[2] >= left);
-    const byCol = assign(words, current.cols);
+    const words = row.words.filter((w) => xOf(w) + (w.box[2] - w.box[0]) / 2 >= left);
+    const byCol = assign(words, current.cols, xOf);
     keepRunsInText(
       byCol,
       words,
@@ -217,11 +244,20 @@ export function readRows(
     const cells = new Map<string, Tok[]>();
     byCol.forEach((toks, ci) => {
       const key = current.cols[ci]?.key;
-      if (key) cells.set(key, toks);
+      if (key) cells.set(key, key === textKey ? inReadingOrder(toks, slope) : toks);
     });
     const hasNumber = [...cells].some(
       ([key, toks]) => numericKeys.has(key) && toks.some((t) => /\d/.test(t.text)),
     );
+    // a line of words alone, set apart from the row above, is no part of it: the page's footer
+    // (the issuer's name, address and bank details) under the table's last row
+    if (!hasNumber && out.length && gap > 1.2 * ctx.layout.unit) {
+      if (goOn()) continue;
+      end = i;
+      break;
+    }
+    gaps.push(Math.max(0, gap));
+    prevBottom = row.box[3];
     const last = out[out.length - 1];
     if (!hasNumber && last && textKey) {
       // a line with only a description continues the previous row
@@ -233,12 +269,20 @@ export function readRows(
     if (cells.size) out.push({ cells, page: row.page });
   }
   if (textKey) withoutPositions(out, textKey, header);
+  const read: ReadRow[] = out.map(
+    (r) =>
+      new Map(
+        table.columns.map((c) => {
+          const read = r.cells.get(c.key) ?? [];
+          const toks = c.key === textKey ? descriptionWords(read) : read;
+          const value = cellOf(toks, c.type, r.page, ctx);
+          return [c.key, { value, text: toks.map((t) => t.text).join(' ') }];
+        }),
+      ),
+  );
   return {
-    rows: out.map((r) => {
-      const rec: Record<string, ExtractedValue> = {};
-      for (const c of table.columns)
-        rec[c.key] = cellOf(r.cells.get(c.key) ?? [], c.type, r.page, ctx);
-      return rec;
-    }),
+    rows: balanceRows(read, table.columns, sumsBelow(end, ctx)).map((r) =>
+      Object.fromEntries([...r].map(([key, cell]) => [key, cell.value])),
+    ),
   };
 }

@@ -1,0 +1,45 @@
+/**
+ * A scanned description's words as printed: a table's ruling read as a letter or a mark before
+ * the first word ("| Webhosting" read "L Webhosting"), a stray quote or bracket alone, and a
+ * digit read in place of a round letter inside a word ("ergon6mica", "protecci0n") are undone.
+ */
+import type { Tok } from '../layout.js';
+
+/** A mark standing alone that no description prints alone. */
+const LONE_MARK = /^["'‘’“”()[\]{}*|]$/;
+
+/** A stroke at the start of a cell: the table's ruling, not a word. */
+const RULING = /^[|IlL]$/;
+
+/** A digit between lowercase letters, and the letter it is the misreading of. */
+const LETTER_FOR_DIGIT: Record<string, string> = { '0': 'o', '6': 'o', '1': 'l', '5': 's' };
+
+function letterForDigit(text: string): string {
+  // one digit only, with letters on both sides: "600x600", "A4" or "24-port" stay as they are
+  if ((text.match(/\d/g) ?? []).length !== 1) return text;
+  return text.replace(/(?<=\p{Ll}{2})[0156](?=\p{Ll})/u, (d) => LETTER_FOR_DIGIT[d] ?? d);
+}
+
+/** Whether a word was read by OCR: a text layer states its letters (confidence 1). */
+const scanned = (t: Tok): boolean => t.conf < 1;
+
+/** A description cell's words with the scan's marks and digit-for-letter misreadings undone. */
+export function descriptionWords(toks: Tok[]): Tok[] {
+  let words = toks.filter((t) => !(scanned(t) && LONE_MARK.test(t.text)));
+  const [first, second] = words;
+  // "L Webhosting": a stroke before a capitalised word
+  if (
+    first &&
+    second &&
+    scanned(first) &&
+    RULING.test(first.text) &&
+    /^\p{Lu}\p{Ll}/u.test(second.text)
+  )
+    words = words.slice(1);
+  return words.map((t, i) => {
+    if (!scanned(t)) return t;
+    // a quote opening the first word ("'Guanti") is a mark of the scan
+    const text = letterForDigit(i === 0 ? t.text.replace(/^['‘’"“”](?=\p{Lu})/u, '') : t.text);
+    return text === t.text ? t : { ...t, text, norm: t.norm };
+  });
+}

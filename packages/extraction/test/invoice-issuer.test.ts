@@ -1,0 +1,95 @@
+import type { FieldDefinition } from '@parser/contracts';
+import { describe, expect, it } from 'vitest';
+
+import type { Box, Word } from '../src/document.js';
+import { extractBySchema } from '../src/index.js';
+import { doc, page, type LineSpec } from './extract-helpers.js';
+
+const VENDOR: FieldDefinition = { key: 'vendor_name', label: 'Vendor', type: 'string' };
+
+const vendorOf = (lines: LineSpec[], confidence = 1) =>
+  extractBySchema(doc(page(lines, { confidence, height: 842 })), { fields: [VENDOR], tables: [] })
+    .fields.vendor_name?.value;
+
+const TABLE: LineSpec[] = [
+  ['Description              Qty    Unit Price    Amount', 20, 300],
+  'Consulting services       2        50.00      100.00',
+  'Travel costs              1        40.00       40.00',
+  '                          Total              140.00',
+];
+
+describe('the vendor of an invoice', () => {
+  it("is the footer's company with its tax id, not the recipient's name in an envelope window", () => {
+    const name = vendorOf([
+      ['Transportes Santos S.A.', 20, 100],
+      'Rua Augusta, 25',
+      '15953-207 Belo Horizonte',
+      ['Fatura FT 2024/6791', 20, 220],
+      ...TABLE,
+      ['Papelaria Oliveira S.A.       Tel. +55 81 3305 3974', 20, 760],
+      'Avenida Central, 29            CNPJ 08.329.846/0001-29',
+    ]);
+    expect(name).toBe('Papelaria Oliveira S.A.');
+  });
+
+  it('is the seller block under the table, not a row of field labels at the top', () => {
+    const name = vendorOf([
+      ['INVOICE', 20, 40],
+      'Invoice No.      Date',
+      'INV-2022-408     30-09-2022',
+      ...TABLE,
+      ['From:', 20, 500],
+      'Van Leeuwen Installatietechniek B.V.',
+      'Julianalaan 99, 3077 TN Rotterdam',
+      'VAT NL403382243B01   IBAN NL32 INGB 0001 2345 67',
+    ]);
+    expect(name).toBe('Van Leeuwen Installatietechniek B.V.');
+  });
+
+  it("keeps the letterhead when the footer names the same company, with the footer's legal form", () => {
+    const name = vendorOf([
+      ['Westmoor Trading', 20, 40],
+      '12 Dock Road, Dublin 2',
+      ...TABLE,
+      ['Westmoor Trading DAC      VAT IE6388047V', 20, 760],
+    ]);
+    expect(name).toBe('Westmoor Trading DAC');
+  });
+
+  it('cuts a return-address line after the legal form ("BV") before the street', () => {
+    const name = vendorOf(
+      [
+        ['Jansen Metaalbewerking BV Dorpsstraat 44 9000 Gent', 20, 60],
+        'Meijer Drukkerij',
+        ...TABLE,
+      ],
+      0.95,
+    );
+    expect(name).toBe('Jansen Metaalbewerking BV');
+  });
+
+  it("reads a text layer's name as printed: an Italian word is not taken for an English one", () => {
+    expect(vendorOf([['Forniture Greco S.r.l.', 20, 40], 'Via Roma 12, Milano', ...TABLE])).toBe(
+      'Forniture Greco S.r.l.',
+    );
+  });
+
+  it('takes the upper line when a slanted scan read the name and its street as one row', () => {
+    const p = page(['placeholder', '20893 Hamburg', 'Tel. +49 40 116 7472', ...TABLE], {
+      confidence: 0.95,
+    });
+    const word = (text: string, box: Box): Word => ({ text, box, confidence: 0.95 });
+    // "Taunus-Metallbau AG" over "Schillerstraße 170", read into one line
+    const words = [
+      word('Schillerstraße', [20, 14, 104, 26]),
+      word('Taunus-Metallbau', [22, 6, 118, 18]),
+      word('170', [110, 14, 128, 26]),
+      word('AG', [124, 6, 136, 18]),
+    ];
+    p.lines[0] = { words, text: words.map((w) => w.text).join(' '), box: [20, 6, 136, 26] };
+    p.words = p.lines.flatMap((l) => l.words);
+    const name = extractBySchema(doc(p), { fields: [VENDOR], tables: [] }).fields.vendor_name
+      ?.value;
+    expect(name).toBe('Taunus-Metallbau AG');
+  });
+});

@@ -1,0 +1,206 @@
+import type { FieldDefinition } from '@parser/contracts';
+import { describe, expect, it } from 'vitest';
+
+import type { Page } from '../src/document.js';
+import {
+  joinSplitWords,
+  letterForFigure,
+  repairAddressWords,
+} from '../src/extract/address-words.js';
+import { extractBySchema } from '../src/extract/index.js';
+import { oneDigitApart } from '../src/extract/strategies/amounts.js';
+import { doc, page } from './extract-helpers.js';
+
+const field = (key: string, label: string, type: FieldDefinition['type']): FieldDefinition => ({
+  key,
+  label,
+  type,
+});
+const RECEIPT = {
+  fields: [
+    field('company', 'Company', 'string'),
+    field('address', 'Address', 'string'),
+    field('total', 'Total', 'currency'),
+  ],
+  tables: [],
+};
+const totalOnly = { fields: [field('total', 'Total', 'currency')], tables: [] };
+
+/** An OCR'd page, every word read clearly. */
+function ocrPage(lines: string[]): Page {
+  return { ...page(lines, { confidence: 0.99 }), method: 'ocr' };
+}
+
+describe("a receipt's own arithmetic", () => {
+  it('keeps a total the payment confirms confident when a discount leaves net + tax apart', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'Sub-Total   15.60',
+          'Discount   8.40',
+          'Grand Total   7.20',
+          'Cash   10.00',
+          'Change Due   2.80',
+          'GST 6% Included   0.41',
+        ]),
+      ),
+      totalOnly,
+    );
+    expect(r.fields.total?.value).toBe(7.2);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('does not hold a subtotal that already includes the tax against the total', () => {
+    const r = extractBySchema(
+      doc(ocrPage(['Sub-Total   2.50', 'Total GST   0.14', 'Total Incl GST   2.50'])),
+      totalOnly,
+    );
+    expect(r.fields.total?.value).toBe(2.5);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('does not take a tax row of 0.00 as the tax the total must balance with', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'SUB-TOTAL   45.28',
+          'TAX   0.00',
+          'TOTAL   48.00',
+          'CASH   50.00',
+          'CHANGE   2.00',
+        ]),
+      ),
+      totalOnly,
+    );
+    expect(r.fields.total?.value).toBe(48);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('still keeps a total that net + tax contradicts out of the confident band', () => {
+    const r = extractBySchema(
+      doc(ocrPage(['Subtotal   400.00', 'Tax   80.00', 'Total   530.00'])),
+      totalOnly,
+    );
+    expect(r.fields.total?.value).toBe(530);
+    expect(r.fields.total?.confidence).toBeLessThan(0.8);
+  });
+
+  it('reads a total line one digit off the payment by the payment, when another row prints it too', () => {
+    const lines = ['Total RM   7,938.80', 'CASH   7,840.00', 'Change   1.20'];
+    const confirmed = extractBySchema(
+      doc(ocrPage([...lines, 'SR 6   7,395.09   443.71   7,838.80'])),
+      totalOnly,
+    );
+    expect(confirmed.fields.total?.value).toBe(7838.8);
+    // with nothing else printing the paid figure, the total line stands, doubtfully
+    const alone = extractBySchema(doc(ocrPage(lines)), totalOnly);
+    expect(alone.fields.total?.value).toBe(7938.8);
+    expect(alone.fields.total?.confidence).toBeLessThan(0.8);
+  });
+
+  it('counts a total the payment matches up to cash rounding as confirmed', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage(['Total Sales (Inclusive GST) RM   42.33', 'CASH RM   50.00', 'CHANGE RM   7.65']),
+      ),
+      totalOnly,
+    );
+    expect(r.fields.total?.value).toBe(42.35);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('tells figures one digit apart from others', () => {
+    expect(oneDigitApart(7938.8, 7838.8)).toBe(true);
+    expect(oneDigitApart(20.9, 20.8)).toBe(true);
+    expect(oneDigitApart(20.9, 2.09)).toBe(false);
+    expect(oneDigitApart(12.35, 21.35)).toBe(false);
+  });
+});
+
+describe('receipt addresses', () => {
+  it('leaves out a registration number printed in brackets on the street line', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'MR. D.I.Y. (M) SDN BHD',
+          'LOT 1851-A (CO.REG:860671-D) & 1851-B, JALAN KPB 6,',
+          'KAWASAN PERINDUSTRIAN BALAKONG,',
+          '43300 SERI KEMBANGAN, SELANGOR',
+          'TAX INVOICE',
+        ]),
+      ),
+      RECEIPT,
+    );
+    expect(r.fields.address?.value).toBe(
+      'LOT 1851-A & 1851-B, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG, 43300 SERI KEMBANGAN, SELANGOR',
+    );
+  });
+
+  it('skips a business registration line under its own label before the street', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'FUYI MINI MARKET',
+          'BR No.: 0195932-X',
+          'NO 43-45-47G, TAMAN SEJATI,',
+          '45600 BESTARI JAYA, SELANGOR.',
+          '03-3279 1851',
+        ]),
+      ),
+      RECEIPT,
+    );
+    expect(r.fields.address?.value).toBe(
+      'NO 43-45-47G, TAMAN SEJATI, 45600 BESTARI JAYA, SELANGOR.',
+    );
+  });
+
+  it('starts the address at a street word OCR split and misread', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'BHPetrol Subang Airport',
+          'Ja ian Lapangan Terbang Subang',
+          '47200 Subang Selangor',
+          'CO. REG. NO: 000948487-V',
+          'GST REG. NO: 000768122880',
+        ]),
+      ),
+      RECEIPT,
+    );
+    expect(r.fields.address?.value).toBe('Jalan Lapangan Terbang Subang 47200 Subang Selangor');
+  });
+
+  it('reads a figure inside an address word as the letter it looks like, when one word fits', () => {
+    const vocabulary = new Set(['subang', 'rawang', 'jalan', 'bandar']);
+    expect(letterForFigure('SUB9NG', vocabulary)).toBe('subang');
+    expect(letterForFigure('Rawan9', vocabulary)).toBe('rawang');
+    expect(letterForFigure('SS21', vocabulary)).toBeNull();
+    expect(letterForFigure('Uptown3', vocabulary)).toBeNull();
+    expect(repairAddressWords('1032-SUB9NG PERDANA')).toBe('1032-SUBANG PERDANA');
+    expect(repairAddressWords('Jalan Bandar Rawan9 10')).toBe('Jalan Bandar Rawang 10');
+  });
+
+  it('joins a fragment of one or two letters to the rest of a misread street word', () => {
+    const vocabulary = new Set(['jalan', 'taman', 'subang']);
+    expect(joinSplitWords('Ja ian Lapangan', vocabulary)).toBe('Jalan Lapangan');
+    // a letter before a whole vocabulary word is a block or house letter, not a fragment
+    expect(joinSplitWords('1851-B JALAN KPB', vocabulary)).toBe('1851-B JALAN KPB');
+  });
+});
+
+describe('receipt merchants', () => {
+  it('takes a "cash & carry" name over a stray line printed above it', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'POSTED',
+          'FIVE STAR CASH & CARRY',
+          'G.23 & G.22, PLAZA SERI SETIA,',
+          '47300 PJ, SELANGOR.',
+        ]),
+      ),
+      RECEIPT,
+    );
+    expect(r.fields.company?.value).toBe('FIVE STAR CASH & CARRY');
+  });
+});
