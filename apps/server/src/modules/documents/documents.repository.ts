@@ -96,24 +96,30 @@ function documentListQuery(
   if (afterPosition) {
     where.push(`(f.created_at, f.id) < ($${++parameter}::timestamptz, $${++parameter}::uuid)`);
   }
+  // A search the index answers reads its few matching rows first and orders only those; kept
+  // apart (MATERIALIZED) so that one plan, kept for every search of this shape, never turns it
+  // into a newest-first walk through every file. The other shapes walk newest first.
+  const byIndex = search === 'whole' || search === 'indexed-and-checked';
+  const files = byIndex
+    ? `WITH matches AS MATERIALIZED (SELECT f.* FROM files f WHERE ${where.join(' AND ')})`
+    : '';
   const query = preparedQuery(
     'document_list',
-    `SELECT f.id, f.original_filename AS file_name, f.content_type AS mime_type, f.pages,
+    `${files}
+     SELECT f.id, f.original_filename AS file_name, f.content_type AS mime_type, f.pages,
             ${isoTimestampSql('f.created_at')} AS upload_at,
             latest.pipeline_id, latest.current_step,
             f.created_at::text AS "cursorAt"
-     FROM files f
+     FROM ${byIndex ? 'matches' : 'files'} f
      CROSS JOIN LATERAL (
        SELECT p.id AS pipeline_id, p.current_step FROM pipelines p
        WHERE p.file_id = f.id ${typeFilter}
        ORDER BY p.created_at DESC
        LIMIT 1
      ) latest
-     WHERE ${where.join(' AND ')}
+     ${byIndex ? '' : `WHERE ${where.join(' AND ')}`}
      ORDER BY f.created_at DESC, f.id DESC
      LIMIT ${limit}`,
-    // How many names match decides the best plan (the trigram index or the newest-first order).
-    { reusePlan: search === 'none' },
   );
   documentListQueries.set(key, query);
   return query;

@@ -13,21 +13,23 @@ import { TtlCache } from '../../lib/ttl-cache.js';
  * answer, from posting lists a few rows long.
  *
  * Which words are common is estimated from the company's newest names (a sample kept for a
- * minute): a word in at least a quarter of them is left to the check. When every word is that
- * common, the index is asked for the least common one unless it is in half the names or more;
- * then the newest-first scan finds a page of matches within a few rows anyway.
+ * minute): a word in at least a quarter of them is left to the check. When the whole text is in
+ * one name of twenty or more, or has no word of three characters (no trigram to look up), the
+ * index is not asked at all: reading names newest first finds a page of matches within a few
+ * hundred rows. When every word is common but the text is not, the index is asked for all of it.
  */
 export interface NameSearchPatterns {
   /** LIKE pattern of the whole search text (always applied). */
   readonly whole: string;
-  /** A looser LIKE pattern for the trigram index, or null to let the newest-first order find matches. */
+  /** A looser LIKE pattern (or the whole) for the trigram index; null: read names newest first. */
   readonly indexed: string | null;
 }
 
 const SAMPLE_SIZE = 200;
 const SAMPLE_TTL_MS = 60_000;
 const COMMON_SHARE = 0.25;
-const TOO_COMMON_FOR_INDEX_SHARE = 0.5;
+/** A text in this share of names fills a page from the newest few hundred rows. */
+const DENSE_SHARE = 0.05;
 /** pg_trgm takes no trigram from a shorter run of letters or digits next to a wildcard. */
 const MIN_INDEXED_WORD = 3;
 
@@ -43,7 +45,7 @@ export class NameSearchPlanner {
   async patterns(db: DbExecutor, tenantId: string, text: string): Promise<NameSearchPatterns> {
     const whole = `%${escapeLike(text)}%`;
     const words = wordsOf(text).filter((word) => word.length >= MIN_INDEXED_WORD);
-    if (words.length === 0) return { whole, indexed: whole };
+    if (words.length === 0) return { whole, indexed: null };
     const names = await this.sample(db, tenantId);
     return { whole, indexed: indexedPattern(text, words, names) };
   }
@@ -65,18 +67,13 @@ export function indexedPattern(
   names: readonly string[],
 ): string | null {
   if (names.length === 0) return `%${escapeLike(text)}%`;
-  const shareOf = (word: string) =>
-    names.filter((name) => name.includes(word.toLowerCase())).length / names.length;
+  const shareOf = (part: string) =>
+    names.filter((name) => name.includes(part.toLowerCase())).length / names.length;
+  if (shareOf(text) >= DENSE_SHARE) return null;
   const shares = new Map(words.map((word) => [word, shareOf(word)]));
-  let kept = words.filter((word) => shares.get(word)! < COMMON_SHARE);
-  if (kept.length === 0) {
-    const rarest = words.reduce((best, word) =>
-      shares.get(word)! < shares.get(best)! ? word : best,
-    );
-    if (shares.get(rarest)! >= TOO_COMMON_FOR_INDEX_SHARE) return null;
-    kept = [rarest];
-  }
-  if (kept.length === words.length) return `%${escapeLike(text)}%`;
+  const kept = words.filter((word) => shares.get(word)! < COMMON_SHARE);
+  // Every word common, the text rare: only all their trigrams together narrow it down.
+  if (kept.length === 0 || kept.length === words.length) return `%${escapeLike(text)}%`;
   // The text with the words left out made wildcards: every name the whole text matches also
   // matches this. The characters around a kept word stay, because pg_trgm reads a word that
   // follows a space or a dash as a word's start, which gives it more trigrams to narrow by.
