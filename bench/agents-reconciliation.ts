@@ -66,6 +66,10 @@ function runAgents(doc: AgentDocument) {
 
 const sumFlagged = (report: ReturnType<typeof runReconciliation>) =>
   report.checks.some((check) => check.kind === 'arithmetic' && check.status === 'fail');
+/** A sum the reading gives reason to doubt: a warning that says what to look at. */
+const sumWarned = (report: ReturnType<typeof runReconciliation>) =>
+  !sumFlagged(report) &&
+  report.checks.some((check) => check.kind === 'arithmetic' && check.status === 'warn');
 
 const cell = (value: string | number | null) => ({ value, confidence: 1, source: null });
 
@@ -230,7 +234,13 @@ async function main(): Promise<void> {
     bandOf(agents.values, invoiceExpected(truth), corpus.bandAfter);
   }
 
-  const receipts = { flagged: tally(), bandBefore: tally(), bandAfter: tally(), checked: tally() };
+  const receipts = {
+    flagged: tally(),
+    warned: tally(),
+    bandBefore: tally(),
+    bandAfter: tally(),
+    checked: tally(),
+  };
   if (args.receipts?.length) {
     for (const item of await listDocuments(args.receipts, args.half as Half)) {
       const bytes = await readFile(item.file);
@@ -241,6 +251,7 @@ async function main(): Promise<void> {
       const agents = runAgents(agentDocument('receipt', extracted, read.doc.text));
       // Real receipts add up: every arithmetic failure is a false flag.
       count(receipts.flagged, sumFlagged(agents.report));
+      count(receipts.warned, sumWarned(agents.report));
       if (args.verbose && sumFlagged(agents.report)) {
         const failed = agents.report.checks.filter(
           (c) => c.kind === 'arithmetic' && c.status === 'fail',
@@ -293,6 +304,7 @@ async function main(): Promise<void> {
       ? {
           half: args.half,
           flagged_wrongly: pct(receipts.flagged),
+          warned_reading_doubted: pct(receipts.warned),
           with_a_sum_checked: pct(receipts.checked),
           total_band_0_8_accuracy: {
             engine: pct(receipts.bandBefore),
@@ -324,6 +336,7 @@ async function main(): Promise<void> {
   if (result.receipts) {
     console.log(`Receipts (${args.half} half):`);
     console.log(`  flagged wrongly: ${result.receipts.flagged_wrongly}`);
+    console.log(`  warned (the reading doubted): ${result.receipts.warned_reading_doubted}`);
     console.log(`  with a sum checked: ${result.receipts.with_a_sum_checked}`);
     console.log(
       `  totals at ≥0.8 right: engine ${result.receipts.total_band_0_8_accuracy.engine}, with agents ${result.receipts.total_band_0_8_accuracy.with_agents}`,

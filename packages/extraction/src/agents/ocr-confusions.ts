@@ -98,3 +98,36 @@ export function oneConfusionVariants(text: string): string[] {
   variants.delete(text);
   return [...variants];
 }
+
+/** Whether the characters of `short` appear in `long` in order, with at most `extra` more. */
+function isWithin(short: string, long: string, extra: number): boolean {
+  if (long.length - short.length > extra || long.length < short.length) return false;
+  let i = 0;
+  for (const ch of long) if (ch === short[i]) i++;
+  return i === short.length;
+}
+
+const digitsOf = (value: number) =>
+  Math.abs(value).toFixed(2).replace(/\D/g, '').replace(/^0+/, '');
+
+/** Below this many digits, a figure with digits added fits too many others to say anything. */
+const MIN_DIGITS = 4;
+/** A whole figure whose decimals were lost has at least this many digits before them. */
+const MIN_WHOLE = 100;
+
+/**
+ * True when a figure read as `read` may have been printed as `wanted` by what a doubtful glyph
+ * does: one confusion (a look-alike digit, the decimal separator moved), up to two digits lost or
+ * added to a long figure (a faint digit dropped, a stray mark read as one), or the decimals lost
+ * ("21846" for "21,846.62"). Never other digits in the place of the printed ones.
+ */
+export function isGlyphRepair(read: number, wanted: number): boolean {
+  if (Math.abs(read - wanted) < 0.005) return false;
+  if (isOneConfusionApart(read, wanted)) return true;
+  if (Number.isInteger(read) && Math.abs(read) >= MIN_WHOLE && Math.trunc(wanted) === read)
+    return true;
+  const a = digitsOf(read);
+  const b = digitsOf(wanted);
+  if (Math.min(a.length, b.length) < MIN_DIGITS) return false;
+  return isWithin(a, b, 2) || isWithin(b, a, 2);
+}

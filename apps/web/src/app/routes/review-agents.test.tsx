@@ -30,7 +30,7 @@ const report = AgentReportSchema.parse({
   },
   reconciliation: {
     ran_at: '2025-03-08T10:00:01Z',
-    summary: { pass: 4, warn: 0, fail: 2 },
+    summary: { pass: 4, warn: 1, fail: 2 },
     checks: [
       {
         kind: 'arithmetic',
@@ -46,6 +46,14 @@ const report = AgentReportSchema.parse({
         message: 'Possible duplicate of invoice-000.pdf',
         fields: [{ field: 'invoice_number' }],
         duplicate_of: { pipeline_id: 'pl-0000000001', original_filename: 'invoice-000.pdf' },
+      },
+      {
+        kind: 'arithmetic',
+        status: 'warn',
+        message:
+          'Subtotal + tax = total does not hold: a printed line "Delivery 12.00" was not read.',
+        fields: [{ field: 'subtotal' }, { field: 'total' }],
+        difference: 12,
       },
     ],
   },
@@ -78,6 +86,13 @@ describe('/review/:pipelineId with an agent report', () => {
       '/review/pl-0000000001',
     );
     expect(within(summary).getByText(/1 value changed/)).toBeInTheDocument();
+    // a warning says what to look at, after the failures
+    const listed = within(summary).getAllByRole('listitem');
+    expect(listed.map((item) => item.textContent)).toEqual([
+      'The lines add up to the total does not hold: off by 0.50.',
+      'Possible duplicate of invoice-000.pdf Open invoice-000.pdf',
+      'warningSubtotal + tax = total does not hold: a printed line "Delivery 12.00" was not read.',
+    ]);
 
     const date = screen.getByRole('textbox', { name: 'Invoice Date' });
     expect(date).toHaveAccessibleDescription(

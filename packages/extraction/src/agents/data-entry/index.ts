@@ -14,6 +14,7 @@ import { cellAt, cloneValues, refKey, setValueAt, valueAt } from '../value-refs.
 import { ChangeLog } from './change-log.js';
 import { completeFromPassages, completeFromRecords, repairIdsFromRecords } from './complete.js';
 import { deriveMissing, repairSeparators } from './arithmetic-fill.js';
+import { repairDoubtfulFigures } from './doubtful-figures.js';
 import { dateReadingOf, normaliseValue } from './normalise.js';
 
 const RULE = 'rule';
@@ -21,7 +22,8 @@ const RULE = 'rule';
 /**
  * The data entry agent: replaces values only with better ones and says why. In order: each value
  * in its type's plain form (OCR letters in numbers read as digits when the sums allow), misplaced
- * decimal separators the arithmetic proves, ids repaired against knowledge records, empty
+ * decimal separators the arithmetic proves, an amount read from a doubtful glyph that one repair
+ * makes agree with every sum, ids repaired against knowledge records, empty
  * fields from knowledge records and passages, then what arithmetic determines. A value a person
  * reviewed or edited is never touched.
  */
@@ -55,6 +57,7 @@ export function runDataEntry(
   }
 
   repairSeparators(doc, log);
+  repairDoubtfulFigures(doc, log);
   const tables = knowledge.filter((k) => k.kind === 'csv').flatMap((k) => readCsv(k) ?? []);
   repairIdsFromRecords(doc, tables, log);
   completeFromRecords(doc, tables, log, dates);

@@ -5,6 +5,7 @@ import { cents } from '../numbers.js';
 import type { FieldRole } from '../roles.js';
 import { fieldRef, refKey } from '../value-refs.js';
 
+import type { ReadingDoubt } from './reading-doubts.js';
 import { findSuspect } from './suspect.js';
 
 const money = (value: number) => cents(value).toFixed(2);
@@ -26,7 +27,9 @@ function describe(relation: Relation): string {
 /**
  * A check per relation: pass when it holds to the cent; fail with the difference otherwise. A
  * failed sum names the value most likely misread (the change by one OCR confusion that makes the
- * sums agree), because that is where a clerk looks first.
+ * sums agree), because that is where a clerk looks first. A sum the reading itself gives reason to
+ * doubt (`doubtOf`) is a warning that says what to look at: a failure must mean that the printed
+ * figures disagree.
  */
 export function arithmeticChecks(
   relations: readonly Relation[],
@@ -35,6 +38,7 @@ export function arithmeticChecks(
     labels: (ref: ValueRef) => string;
     confidence: (ref: ValueRef) => number;
     roles: Partial<Record<FieldRole, string>>;
+    doubtOf?: (relation: Relation) => ReadingDoubt | null;
   },
 ): ReconCheck[] {
   const { subtotal, tax } = options.roles;
@@ -66,6 +70,21 @@ export function arithmeticChecks(
     const hint = mine
       ? ` Most likely misread: ${options.labels(mine.ref)} reads ${money(at(mine.ref) ?? 0)}, the sums agree with ${money(mine.expected)}.`
       : '';
+    const doubt = options.doubtOf?.(relation) ?? null;
+    if (doubt) {
+      return [
+        {
+          kind: 'arithmetic',
+          status: 'warn',
+          message: `${describe(relation)} does not hold as read: off by ${money(Math.abs(gap))}. ${doubt.note}`,
+          fields,
+          difference: cents(gap),
+          ...(doubt.suspect
+            ? { suspect: { ...doubt.suspect.ref, expected: doubt.suspect.expected } }
+            : {}),
+        },
+      ];
+    }
     return [
       {
         kind: 'arithmetic',

@@ -1,17 +1,25 @@
-import type { ReconCheck } from '@parser/contracts';
+import type { ReconCheck, ValueRef } from '@parser/contracts';
 
 import { detectDecimalMark, findAmounts } from '../../extract/parse.js';
+import { numbersOf } from '../arithmetic.js';
 import { agree, cents, numberOf } from '../numbers.js';
+import { printedRows } from '../printed-rows.js';
 import { fieldsByRole } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { fieldRef, isEmptyValue, valueAt } from '../value-refs.js';
 
+import { doubtfulGlyphDoubt, namesRole } from './reading-doubts.js';
+
 /**
  * When the tax was not read, subtotal + tax = total cannot be checked directly; but the tax the
  * two imply must then be printed somewhere on the document. An implied tax the document never
- * prints means the subtotal or the total is wrong.
+ * prints means the subtotal or the total is wrong, unless one of them was read from a doubtful glyph
+ * (then a warning names it).
  */
-export function impliedTaxCheck(doc: AgentDocument): ReconCheck[] {
+export function impliedTaxCheck(
+  doc: AgentDocument,
+  labels: (ref: ValueRef) => string,
+): ReconCheck[] {
   const roles = fieldsByRole(doc.fields);
   if (!doc.text || !roles.tax || !roles.subtotal || !roles.total) return [];
   if (!isEmptyValue(valueAt(doc.values, fieldRef(roles.tax)))) return [];
@@ -19,10 +27,32 @@ export function impliedTaxCheck(doc: AgentDocument): ReconCheck[] {
   const total = numberOf(valueAt(doc.values, fieldRef(roles.total)));
   if (subtotal === null || total === null || agree(subtotal, total)) return [];
   const implied = cents(total - subtotal);
-  const printed = findAmounts(doc.text, detectDecimalMark(doc.text)).some((amount) =>
-    agree(amount.value, implied),
-  );
+  const amounts = findAmounts(doc.text, detectDecimalMark(doc.text));
+  const printed = amounts.some((amount) => agree(amount.value, implied));
   const fields = [fieldRef(roles.subtotal), fieldRef(roles.tax), fieldRef(roles.total)];
+  // A subtotal or total read from a doubtful glyph, when a tax the document prints makes it agree.
+  const printedTaxes = printedRows(doc.text)
+    .filter((row) => namesRole(row.label, 'tax') && row.value > 0 && row.value < total)
+    .map((row) => row.value);
+  const doubt = printed
+    ? null
+    : doubtfulGlyphDoubt(doc, [fields[0]!, fields[2]!], numbersOf(doc.values), labels, (ref) =>
+        printedTaxes.map((t) => (ref === fields[0] ? total - t : subtotal + t)),
+      );
+  if (doubt) {
+    return [
+      {
+        kind: 'arithmetic',
+        status: 'warn',
+        message: `Total − subtotal = ${implied.toFixed(2)}, a tax the document does not print. ${doubt.note}`,
+        fields,
+        difference: implied,
+        ...(doubt.suspect
+          ? { suspect: { ...doubt.suspect.ref, expected: doubt.suspect.expected } }
+          : {}),
+      },
+    ];
+  }
   return [
     printed
       ? {

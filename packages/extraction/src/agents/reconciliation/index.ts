@@ -13,6 +13,7 @@ import { arithmeticChecks } from './arithmetic-checks.js';
 import { einvoiceChecks } from './einvoice-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
+import { readingDoubtOf } from './reading-doubts.js';
 import { referenceChecks } from './reference-checks.js';
 import { statedTotalCheck } from './stated-total.js';
 
@@ -67,17 +68,22 @@ export function runReconciliation(
  */
 function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): ReconCheck[] {
   const roles = fieldsByRole(doc.fields);
+  const at = numbersOf(doc.values);
   const checks = [
-    ...arithmeticChecks(relationsOf(doc.fields, doc.tables, doc.values), numbersOf(doc.values), {
+    ...arithmeticChecks(relationsOf(doc.fields, doc.tables, doc.values), at, {
       labels,
       confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
       roles,
+      doubtOf: (relation) => readingDoubtOf(doc, relation, at, labels),
     }),
-    ...impliedTaxCheck(doc),
+    ...impliedTaxCheck(doc, labels),
   ];
   const totalKey = roles.total === undefined ? null : refKey(fieldRef(roles.total));
+  // A sum on the total that the document's own rows make passes, failed or doubted as read.
   const failsOnTotal = (check: ReconCheck) =>
-    check.status === 'fail' && check.fields.some((ref) => refKey(ref) === totalKey);
+    check.kind === 'arithmetic' &&
+    check.status !== 'pass' &&
+    check.fields.some((ref) => refKey(ref) === totalKey);
   if (totalKey === null || !checks.some(failsOnTotal)) return checks;
   const stated = statedTotalCheck(doc);
   return stated ? [...checks.filter((check) => !failsOnTotal(check)), stated] : checks;
@@ -139,14 +145,20 @@ const CONFIRMED = 0.95;
 const CONTRADICTED = 0.75;
 
 /**
- * The engine's confidence brought in line with the report: values in a failed check drop below
- * 0.8, values confirmed by a passing arithmetic check (and failing none) rise.
+ * The engine's confidence brought in line with the report: values in a failed check, or in a sum
+ * the reading gives reason to doubt, drop below 0.8, values confirmed by a passing arithmetic check (and failing none) rise.
  */
 export function adjustConfidence(values: ExtractionResult, report: ReconReport): ExtractionResult {
   const out = cloneValues(values);
   const failed = new Set<string>();
   for (const check of report.checks) {
-    if (check.status !== 'fail' || check.kind === 'duplicate' || check.kind === 'reference')
+    // A sum doubted as read is a warning, but its values are as unsure as a failed sum's.
+    const doubtedSum = check.status === 'warn' && check.kind === 'arithmetic';
+    if (
+      (check.status !== 'fail' && !doubtedSum) ||
+      check.kind === 'duplicate' ||
+      check.kind === 'reference'
+    )
       continue;
     // A failed sum with a named suspect blames that value; without one, all of its values.
     const blamed = check.suspect ? [check.suspect] : check.fields;

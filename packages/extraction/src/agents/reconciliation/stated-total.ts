@@ -1,62 +1,22 @@
 import type { ReconCheck } from '@parser/contracts';
 
-import { detectDecimalMark, findAmounts } from '../../extract/parse.js';
 import { adjustmentLabelsOf, type AdjustmentKind, LOCALES } from '../../extract/locales/index.js';
 import { agree, cents, numberOf } from '../numbers.js';
+import { labelPattern, printedRows } from '../printed-rows.js';
 import { fieldsByRole, lineTableOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { cellRef, fieldRef, valueAt } from '../value-refs.js';
-
-/** A printed row that ends in a money figure: its words before the figure and the figure. */
-interface AmountRow {
-  index: number;
-  label: string;
-  value: number;
-  figures: number[];
-}
 
 /** Cash rounding is a few cents; a larger "rounding" figure is something misread. */
 const MAX_ROUNDING = 0.1;
 /** A total rounded to 0.05 for cash may differ from the exact sum by two cents. */
 const CASH_ROUNDING = 0.025;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A label as whole words with any punctuation or spacing between them ("Serv. Charge"). */
-const wordsPattern = (label: string) =>
-  new RegExp(
-    `(^|[^\\p{L}])${label
-      .toLowerCase()
-      .split(/\s+/)
-      .map(escape)
-      .join('[^\\p{L}\\d]*')}($|[^\\p{L}])`,
-    'u',
-  );
-
 const ADJUSTMENTS = adjustmentLabelsOf().map(
-  ([kind, label]) => [kind, wordsPattern(label)] as [AdjustmentKind, RegExp],
+  ([kind, label]) => [kind, labelPattern(label)] as [AdjustmentKind, RegExp],
 );
 const TAX_BASE_WORDS = [...new Set(LOCALES.flatMap((p) => p.taxBaseWords ?? []))];
 const RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
-
-function amountRows(text: string): AmountRow[] {
-  const mark = detectDecimalMark(text);
-  return text.split('\n').flatMap((raw, index): AmountRow[] => {
-    // a space read inside a figure after its decimal mark ("4. 96", "-0. 03")
-    const line = raw.replace(/(\d[.,])\s(\d{2})(?!\d)/g, '$1$2');
-    const amounts = findAmounts(line, mark).filter((a) => a.hasDecimals);
-    const last = amounts[amounts.length - 1];
-    if (!last) return [];
-    const cut = last.index;
-    return [
-      {
-        index,
-        label: (cut > 0 ? line.slice(0, cut) : line).toLowerCase(),
-        value: last.value,
-        figures: amounts.map((a) => a.value),
-      },
-    ];
-  });
-}
 
 const kindOf = (label: string): AdjustmentKind | null =>
   ADJUSTMENTS.find(([, pattern]) => pattern.test(label))?.[0] ?? null;
@@ -108,7 +68,7 @@ export function statedTotalCheck(doc: AgentDocument): ReconCheck | null {
   if (total === null) return null;
   const subtotal = roles.subtotal ? numberOf(valueAt(doc.values, fieldRef(roles.subtotal))) : null;
   const tax = roles.tax ? numberOf(valueAt(doc.values, fieldRef(roles.tax))) : null;
-  const rows = amountRows(doc.text);
+  const rows = printedRows(doc.text);
 
   const subtotalRow =
     subtotal === null ? -1 : (rows.find((r) => agree(r.value, subtotal))?.index ?? -1);

@@ -7,12 +7,13 @@ export interface AgentReportSummaryProps {
   record: ReviewRecord;
 }
 
-/** Failed checks shown one by one; the rest are counted. */
-const SHOWN_FAILURES = 5;
+/** Failed checks, then warnings, shown one by one up to this many; the rest are counted. */
+const SHOWN_CHECKS = 5;
 
 /**
- * At the top of the review: the reconciliation agent's verdict (failed checks listed, duplicates
- * linked) and how many values the data entry agent changed.
+ * At the top of the review: the reconciliation agent's verdict (failed checks listed, then the
+ * warnings that say what to look at, duplicates linked) and how many values the data entry agent
+ * changed.
  */
 export function AgentReportSummary({ record }: AgentReportSummaryProps) {
   const report = record.agent_report;
@@ -22,6 +23,7 @@ export function AgentReportSummary({ record }: AgentReportSummaryProps) {
   const failed = recon?.checks.filter((check) => check.status === 'fail') ?? [];
   const warned = recon?.checks.filter((check) => check.status === 'warn') ?? [];
   const color = failed.length > 0 ? 'red' : warned.length > 0 ? 'yellow' : 'teal';
+  const listed = [...failed, ...warned];
   return (
     <Alert
       color={color}
@@ -45,10 +47,15 @@ export function AgentReportSummary({ record }: AgentReportSummaryProps) {
             </Badge>
           </Group>
         )}
-        {failed.length > 0 && (
+        {listed.length > 0 && (
           <List size="sm" spacing={2}>
-            {failed.slice(0, SHOWN_FAILURES).map((check, index) => (
+            {listed.slice(0, SHOWN_CHECKS).map((check, index) => (
               <List.Item key={index}>
+                {check.status === 'warn' && (
+                  <Badge color="yellow" variant="light" size="xs" mr={6}>
+                    warning
+                  </Badge>
+                )}
                 {check.message}
                 {check.duplicate_of && (
                   <>
@@ -60,8 +67,8 @@ export function AgentReportSummary({ record }: AgentReportSummaryProps) {
                 )}
               </List.Item>
             ))}
-            {failed.length > SHOWN_FAILURES && (
-              <List.Item>... and {failed.length - SHOWN_FAILURES} more</List.Item>
+            {listed.length > SHOWN_CHECKS && (
+              <List.Item>... and {listed.length - SHOWN_CHECKS} more</List.Item>
             )}
           </List>
         )}
