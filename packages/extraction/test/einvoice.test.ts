@@ -25,12 +25,7 @@ import {
 import { headerTermOf } from '../src/einvoice/terms.js';
 import { extractBySchema, suggestSchema } from '../src/extract/index.js';
 import { inspectDocument, readDocument, sniffFormat } from '../src/reading/index.js';
-
-const field = (key: string, label: string, type: FieldDefinition['type']): FieldDefinition => ({
-  key,
-  label,
-  type,
-});
+import { field } from './extract-helpers.js';
 
 /** A type asking for every term an e-invoice states, named as a clerk would name them. */
 const einvoiceSchema: { fields: FieldDefinition[]; tables: TableDefinition[] } = {

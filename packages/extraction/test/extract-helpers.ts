@@ -1,3 +1,5 @@
+import type { FieldDefinition } from '@parser/contracts';
+
 import type { Line, Page, ReadDocument, Word } from '../src/document.js';
 
 /**
@@ -57,3 +59,10 @@ export function doc(...pages: Page[]): ReadDocument {
     text: pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\f'),
   };
 }
+
+/** A field of a type's schema, as the builder defines one. */
+export const field = (
+  key: string,
+  label: string,
+  type: FieldDefinition['type'],
+): FieldDefinition => ({ key, label, type });

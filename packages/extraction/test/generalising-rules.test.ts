@@ -8,14 +8,8 @@ import { repairNameWords } from '../src/extract/name-words.js';
 import { normaliseCompany } from '../src/extract/strategies/company-name.js';
 import type { Line, Page, Word } from '../src/document.js';
 import { extractBySchema, readDocument } from '../src/index.js';
-import { doc, page } from './extract-helpers.js';
+import { doc, field, page } from './extract-helpers.js';
 import { laidOutPdf, rowsAt, type Placed } from './fixtures/laid-out-pdf.js';
-
-const field = (key: string, label: string, type: FieldDefinition['type']): FieldDefinition => ({
-  key,
-  label,
-  type,
-});
 
 const INVOICE = {
   fields: [

@@ -1,4 +1,3 @@
-import type { FieldDefinition } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
 import type { Page } from '../src/document.js';
@@ -9,13 +8,8 @@ import {
 } from '../src/extract/address-words.js';
 import { extractBySchema } from '../src/extract/index.js';
 import { oneDigitApart } from '../src/extract/strategies/amounts.js';
-import { doc, page } from './extract-helpers.js';
+import { doc, field, page } from './extract-helpers.js';
 
-const field = (key: string, label: string, type: FieldDefinition['type']): FieldDefinition => ({
-  key,
-  label,
-  type,
-});
 const RECEIPT = {
   fields: [
     field('company', 'Company', 'string'),
