@@ -10,9 +10,9 @@ import type { Database, DbExecutor } from './client.js';
  * when the module loads, the rows come back with the column names the SQL gives them (no
  * snake_case → camelCase mapping), and the database keeps its parsed form between calls.
  *
- * Its columns are text, uuid, integers or booleans (timestamps formatted with isoTimestampSql):
- * the embedded database answers the rows as JSON, which gives those the same values as the
- * PostgreSQL driver.
+ * Its columns are text, uuid, integers or booleans (timestamps cast to text, read with
+ * isoFromTimestampText): the embedded database answers the rows as JSON, which gives those the
+ * same values as the PostgreSQL driver.
  */
 export interface PreparedQuery {
   /** Unique per text (a digest of it), so a changed text is never confused with the old one. */
@@ -68,12 +68,22 @@ export async function runPrepared<R>(
 }
 
 /**
- * A timestamptz column as JavaScript's Date#toISOString writes it (UTC, milliseconds, `Z`),
- * formatted by the database: a list page then builds no Date objects for its rows.
+ * A timestamptz column's text (`column::text`: ISO date style, microseconds, the session's
+ * offset, e.g. "2026-11-23 17:35:10.123456+00") as JavaScript's Date#toISOString writes it (UTC,
+ * milliseconds, `Z`). The lists select each timestamp once, as text, because the text also keeps
+ * the microseconds a list cursor needs: formatting it a second time in the database (to_char)
+ * cost more per row on the embedded database than this does.
  */
-export function isoTimestampSql(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export function isoFromTimestampText(text: string): string {
+  // UTC (the servers' usual time zone) is rewritten as text: Date would parse the six fraction
+  // digits with its slower fallback parser, twice per listed row.
+  const utc = UTC_TIMESTAMP_TEXT.exec(text);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  const withMinutes = /[+-]\d{2}$/.test(text) ? `${text}:00` : text;
+  return new Date(withMinutes.replace(' ', 'T')).toISOString();
 }
+
+const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
 
 /**
  * A row limit written into a statement's text: a whole number within the page sizes the API

@@ -1,7 +1,6 @@
 import type { Database, DbExecutor } from '../../db/client.js';
 import {
   assertRowLimit,
-  isoTimestampSql,
   preparedQuery,
   runPrepared,
   type PreparedQuery,
@@ -12,13 +11,12 @@ import type { ListPosition } from '../../lib/list-pages.js';
 
 import { NameSearchPlanner, type NameSearchPatterns } from './name-search.js';
 
-/** A row of the documents list: the answer's own key names, the upload time in ISO form. */
+/** A row of the documents list: the answer's own key names; the upload time is the cursor's text. */
 export interface DocumentPageRow {
   id: string;
   cursorAt: string;
   file_name: string;
   mime_type: string;
-  upload_at: string;
   pages: number;
   pipeline_id: string;
   current_step: PipelineStepValue;
@@ -107,7 +105,6 @@ function documentListQuery(
     'document_list',
     `${files}
      SELECT f.id, f.original_filename AS file_name, f.content_type AS mime_type, f.pages,
-            ${isoTimestampSql('f.created_at')} AS upload_at,
             latest.pipeline_id, latest.current_step,
             f.created_at::text AS "cursorAt"
      FROM ${byIndex ? 'matches' : 'files'} f

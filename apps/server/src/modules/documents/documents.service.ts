@@ -2,6 +2,7 @@ import { type DocumentPage, DocumentListQuerySchema } from '@parser/contracts';
 import type { z } from 'zod';
 
 import type { TenantAuth } from '../../plugins/auth.js';
+import { isoFromTimestampText } from '../../db/prepared-query.js';
 import { decodeCursor, listFilterId, pageOf } from '../../lib/list-pages.js';
 
 import type { DocumentsRepository } from './documents.repository.js';
@@ -24,7 +25,7 @@ export class DocumentsService {
       id: row.id,
       fileName: row.file_name,
       mimeType: row.mime_type,
-      uploadAt: row.upload_at,
+      uploadAt: isoFromTimestampText(row.cursorAt),
       pages: row.pages,
       pipeline_id: row.pipeline_id,
       current_step: row.current_step,

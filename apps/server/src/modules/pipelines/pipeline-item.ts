@@ -1,5 +1,6 @@
 import { overallStatusOf, type Pipeline } from '@parser/contracts';
 
+import { isoFromTimestampText } from '../../db/prepared-query.js';
 import type { PipelineStepValue } from '../../db/schema.js';
 
 /** The columns a list query selects for each pipeline it lists. */
@@ -36,8 +37,8 @@ export function toPipeline(row: PipelineListRow): Pipeline {
 }
 
 /**
- * A row of the pipeline lists' prepared statement: the answer's own key names, timestamps
- * already in ISO form, and the cursor position (id, created_at as PostgreSQL's text).
+ * A row of the pipeline lists' prepared statement: the answer's own key names, and the
+ * timestamps as PostgreSQL's text (created_at as the cursor position, with the id).
  */
 export interface PipelinePageRow {
   id: string;
@@ -50,7 +51,6 @@ export interface PipelinePageRow {
   failure_reason: string | null;
   assigned_to: string | null;
   assignee_email: string | null;
-  created_at: string;
   updated_at: string;
 }
 
@@ -69,7 +69,7 @@ export function toListedPipeline(row: PipelinePageRow): Pipeline {
       row.assigned_to && row.assignee_email
         ? { id: row.assigned_to, email: row.assignee_email }
         : null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: isoFromTimestampText(row.cursorAt),
+    updated_at: isoFromTimestampText(row.updated_at),
   };
 }

@@ -5,7 +5,6 @@ import type { Database, DbExecutor } from '../../db/client.js';
 import { jsonb } from '../../db/json.js';
 import {
   assertRowLimit,
-  isoTimestampSql,
   preparedQuery,
   runPrepared,
   type PreparedQuery,
@@ -343,7 +342,9 @@ const pipelineListQueries = new Map<string, PreparedQuery>();
  * from the fixed list definitions, the limit is a validated page size): the database then keeps
  * one plan per statement, reading the (tenant, step, created_at, id) index in order. With the
  * limit as a parameter PostgreSQL would plan every call again, as it cannot tell a page of 51
- * rows from one of thousands.
+ * rows from one of thousands. Timestamps come as text (see isoFromTimestampText), and the
+ * assignee's email is looked up only for assigned rows: a join re-read the users table for every
+ * listed row, most of which nobody is assigned to.
  */
 function pipelineListQuery(
   steps: readonly PipelineStep[] | undefined,
@@ -368,13 +369,12 @@ function pipelineListQuery(
   const query = preparedQuery(
     'pipeline_list',
     `SELECT p.id, p.doc_type_id, t.name AS doc_type_name, p.file_id, p.original_filename,
-            p.current_step, p.failure_reason, p.assigned_to, assignee.email AS assignee_email,
-            ${isoTimestampSql('p.created_at')} AS created_at,
-            ${isoTimestampSql('p.updated_at')} AS updated_at,
-            p.created_at::text AS "cursorAt"
+            p.current_step, p.failure_reason, p.assigned_to,
+            CASE WHEN p.assigned_to IS NOT NULL
+                 THEN (SELECT u.email FROM users u WHERE u.id = p.assigned_to) END AS assignee_email,
+            p.created_at::text AS "cursorAt", p.updated_at::text AS updated_at
      FROM pipelines p
      JOIN doc_types t ON t.id = p.doc_type_id
-     LEFT JOIN users assignee ON assignee.id = p.assigned_to
      WHERE ${where.join(' AND ')}
      ORDER BY p.created_at DESC, p.id DESC
      LIMIT ${limit}`,
