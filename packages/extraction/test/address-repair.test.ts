@@ -8,6 +8,7 @@ describe('address repairs', () => {
     expect(repairAddressFigures('Jalan 7/1l8B')).toBe('Jalan 7/118B');
     expect(repairAddressFigures('No.I Jln Kiara')).toBe('No.1 Jln Kiara');
     expect(repairAddressFigures('L0T 1851-A')).toBe('LOT 1851-A');
+    expect(repairAddressFigures('LOT P.T. 2B11, JALAN ANGSA')).toBe('LOT P.T. 2811, JALAN ANGSA');
     // words and real letters after numbers stay as printed
     expect(repairAddressFigures('SS23/11 TAMAN SEA')).toBe('SS23/11 TAMAN SEA');
     expect(repairAddressFigures('LOT 1851-A')).toBe('LOT 1851-A');

@@ -103,6 +103,40 @@ describe("a receipt's own arithmetic", () => {
     expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('counts a discount, a service charge and a cash rounding between the subtotal and the total', () => {
+    const receipt = (rounding: string, total: string) =>
+      doc(
+        ocrPage([
+          'Sub Total   100.00',
+          'Discount   -10.00',
+          'Service Charge 10%   9.00',
+          'GST 6%   5.94',
+          rounding,
+          `Total   ${total}`,
+        ]),
+      );
+    const up = extractBySchema(receipt('Rounding   0.01', '104.95'), totalOnly);
+    expect(up.fields.total?.value).toBe(104.95);
+    expect(up.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+    const down = extractBySchema(receipt('Rounding Adj   -0.04', '104.90'), totalOnly);
+    expect(down.fields.total?.value).toBe(104.9);
+    expect(down.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+    // a total the printed rows do not make stays out of the confident band
+    const off = extractBySchema(receipt('Rounding   0.01', '114.95'), totalOnly);
+    expect(off.fields.total?.value).toBe(114.95);
+    expect(off.fields.total?.confidence).toBeLessThan(0.8);
+  });
+
+  it('reads the total under labels that shorten "Amount" to "Amt"', () => {
+    for (const label of ['Amt Due', 'Net Amt', 'Total Amt']) {
+      const r = extractBySchema(
+        doc(ocrPage(['Gross Amt   120.00', 'GST 6%   7.20', `${label}   127.20`, 'Cash   150.00'])),
+        totalOnly,
+      );
+      expect(r.fields.total?.value).toBe(127.2);
+    }
+  });
+
   it('tells figures one digit apart from others', () => {
     expect(oneDigitApart(7938.8, 7838.8)).toBe(true);
     expect(oneDigitApart(20.9, 20.8)).toBe(true);
@@ -172,6 +206,16 @@ describe('receipt addresses', () => {
     expect(letterForFigure('Uptown3', vocabulary)).toBeNull();
     expect(repairAddressWords('1032-SUB9NG PERDANA')).toBe('1032-SUBANG PERDANA');
     expect(repairAddressWords('Jalan Bandar Rawan9 10')).toBe('Jalan Bandar Rawang 10');
+  });
+
+  it('repairs a short address word only where OCR mistook one glyph for a look-alike', () => {
+    expect(repairAddressWords('43300 SERT KEMBANGAN')).toBe('43300 SERI KEMBANGAN');
+    expect(repairAddressWords('NO 5 JLN 3, THN MELATI')).toBe('NO 5 JLN 3, TMN MELATI');
+    // a place name a letter of another shape away from an address word is that place
+    expect(repairAddressWords('TMN SUBANG JASA')).toBe('TMN SUBANG JASA');
+    expect(repairAddressWords('JLN SUL TAN ISMAIL')).toBe('JLN SUL TAN ISMAIL');
+    // an address word of its own is never read as another one
+    expect(repairAddressWords('53300 KL Site 1066')).toBe('53300 KL Site 1066');
   });
 
   it('joins a fragment of one or two letters to the rest of a misread street word', () => {

@@ -32,6 +32,24 @@ function vocabularyOf(packs: readonly LocalePack[] = LOCALES): Vocabulary {
   return vocabulary;
 }
 
+/**
+ * Letters (and figures) that OCR mistakes for one another in print: a short word with one of
+ * them read for the other is a misreading ("SERT" for "SERI", "THN" for "TMN"); a short word
+ * differing from a vocabulary word in a letter of another shape is most likely another word
+ * ("JASA" is not a misread "JAYA", nor "TAN" a misread "TMN").
+ */
+const LOOKALIKE_GROUPS = ['iltjf1', 'odqcgu0', 'mnhr', 's5z', 'be8', 'aeo', 'uvy', 'pf', 'ce'];
+
+const lookAlike = (a: string, b: string): boolean =>
+  LOOKALIKE_GROUPS.some((group) => group.includes(a) && group.includes(b));
+
+/** Whether two words of one length differ in exactly one letter, and that letter is a look-alike. */
+function oneLookAlikeApart(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const at = [...a].findIndex((ch, i) => ch !== b[i]);
+  return at >= 0 && a.slice(at + 1) === b.slice(at + 1) && lookAlike(a[at]!, b[at]!);
+}
+
 /** The vocabulary word a misread token stands for, or null when none (or more than one) fits. */
 export function addressWordFor(token: string, packs?: readonly LocalePack[]): string | null {
   const { words: VOCABULARY, byLength: BY_LENGTH } = vocabularyOf(packs);
@@ -49,6 +67,10 @@ export function addressWordFor(token: string, packs?: readonly LocalePack[]): st
     // Words must agree on the first letter or the last two: OCR rarely garbles both ends at once.
     // Short words must agree on the first letter: "DAYA" is not a misread "JAYA".
     if (word[0] !== lower[0] && (lower.length <= 4 || word.slice(-2) !== lower.slice(-2))) continue;
+    // A short word of the same length must differ by a glyph OCR confuses; one a letter longer or
+    // shorter has lost or gained a glyph ("Johr", "Leve"), which any shape can be.
+    if (lower.length <= 4 && word.length === lower.length && !oneLookAlikeApart(lower, word))
+      continue;
     if (found && found !== word) return null;
     found = word;
   }

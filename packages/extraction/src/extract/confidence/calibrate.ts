@@ -139,7 +139,12 @@ function withinStep(confidence: number, raw: number): number {
   return Math.max(floor, confidence - 0.009 * (1 - Math.max(0, Math.min(1, raw))));
 }
 
-/** The calibrated confidence of a value from its signals. */
+/** Whether a value's words were read doubtfully and its doubtful group has no fitted curve. */
+function isBorrowedDoubt(s: ValueSignals): boolean {
+  const group = groupOf(s);
+  return clarityCounts(s) && group.endsWith(':doubtful') && !CALIBRATION[group];
+}
+
 /** The share right of values like this one, from the most specific fitted curve that speaks for it. */
 function shareRight(s: ValueSignals): number | null {
   for (const name of groupsOf(s)) {
@@ -150,6 +155,7 @@ function shareRight(s: ValueSignals): number | null {
   return null;
 }
 
+/** The calibrated confidence of a value from its signals. */
 export function calibrated(s: ValueSignals): number {
   let p = shareRight(s);
   // a doubtful word never makes a value more trusted than the same value read clearly (a small
@@ -159,7 +165,11 @@ export function calibrated(s: ValueSignals): number {
     if (clear !== null) p = Math.min(p, clear);
   }
   // without a fitted curve (a field kind the development documents do not have) the raw score stands
-  const confidence = p === null ? s.raw : withinStep(confidenceFor(p), s.raw);
+  let confidence = p === null ? s.raw : withinStep(confidenceFor(p), s.raw);
+  // a value with a doubtful word borrows its kind's curve when the development documents had too
+  // few such values for a curve of their own; that curve is mostly values read clearly, so it
+  // never makes the doubtful value confident
+  if (isBorrowedDoubt(s)) confidence = Math.min(confidence, CONFIDENT - 0.01);
   // a figure the document's own arithmetic contradicts is never shown as confident
   return s.arithmetic === 'contradicts' ? Math.min(confidence, CONFIDENT - 0.01) : confidence;
 }

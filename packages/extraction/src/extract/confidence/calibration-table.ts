@@ -23,8 +23,13 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.631,
-      p: 0.553,
-      n: 18,
+      p: 0.591,
+      n: 10,
+    },
+    {
+      from: 0.634,
+      p: 0.611,
+      n: 8,
     },
     {
       from: 0.636,
@@ -33,7 +38,7 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.638,
-      p: 0.822,
+      p: 0.839,
       n: 58,
     },
   ],
@@ -50,8 +55,13 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.631,
-      p: 0.553,
-      n: 18,
+      p: 0.591,
+      n: 10,
+    },
+    {
+      from: 0.634,
+      p: 0.611,
+      n: 8,
     },
     {
       from: 0.636,
@@ -60,27 +70,27 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.638,
-      p: 0.816,
+      p: 0.833,
       n: 56,
     },
   ],
   amount: [
     {
       from: 0.334,
-      p: 0.861,
-      n: 17,
+      p: 0.844,
+      n: 15,
     },
     {
       from: 0.89,
       p: 0.995,
-      n: 93,
+      n: 95,
     },
   ],
   'amount:checked': [
     {
       from: 0.684,
       p: 0.992,
-      n: 63,
+      n: 65,
     },
   ],
   'amount:clear': [
@@ -106,9 +116,9 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
   ],
   name: [
     {
-      from: 0.527,
-      p: 0.531,
-      n: 15,
+      from: 0.54,
+      p: 0.577,
+      n: 12,
     },
     {
       from: 0.761,
@@ -122,8 +132,8 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.785,
-      p: 0.938,
-      n: 72,
+      p: 0.928,
+      n: 75,
     },
   ],
   'name:legal': [
@@ -139,8 +149,8 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.785,
-      p: 0.934,
-      n: 37,
+      p: 0.938,
+      n: 39,
     },
     {
       from: 0.795,
@@ -168,8 +178,8 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.785,
-      p: 0.939,
-      n: 40,
+      p: 0.942,
+      n: 42,
     },
   ],
 };

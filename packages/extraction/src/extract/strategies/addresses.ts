@@ -30,6 +30,7 @@ export function repairAddressFigures(text: string): string {
       .replace(/(?<=\d)[Il|](?=\d)/g, '1')
       .replace(/(?<=\d)[OoQ](?=\d)|(?<=\d{3})[OoQ](?![a-z])/g, '0')
       .replace(/(?<=\d)S(?=\d)|(?<=\d{3})S(?=0)/g, '5')
+      .replace(/(?<=\d)B(?=\d)/g, '8')
       .replace(/\b(No\.?\s?)[Il|](?=[\s,]|$)/gi, '$11')
       // a five-figure postcode with one or two figures read as look-alike letters ("B1750", "411SO")
       .replace(

@@ -9,6 +9,7 @@ import { ocrFactor, round2, type Candidate, type DocContext, type LabelHit } fro
 import { findLabels, pickFirstBest, valuesFor } from '../labels.js';
 import { unionBox, type Tok } from '../layout.js';
 import { findAmounts } from '../parse.js';
+import { adjustmentsBetween } from './adjustments.js';
 import { pickTotal } from './amounts.js';
 
 const TOTAL: FieldDefinition = { key: 'total', label: 'Total', type: 'currency' };
@@ -103,18 +104,22 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
   const net = typeof subtotal?.value === 'number' ? subtotal.value : undefined;
   // the tax is never the net amount it is computed on
   const taxes = taxFigures.filter((c) => net === undefined || !sameMoney(c.value as number, net));
-  // a total rounded to 5 cents for cash still balances
-  const fits = (t: number, x: number) => net !== undefined && Math.abs(net + x - t) < 0.051;
+  // a total rounded to 5 cents for cash still balances; the discounts, charges and rounding
+  // printed between the subtotal and the total count towards it
+  const fits = (t: Candidate, x: number) =>
+    net !== undefined &&
+    subtotal !== undefined &&
+    typeof t.value === 'number' &&
+    Math.abs(net + adjustmentsBetween(subtotal.order, t.order, ctx) + x - t.value) < 0.051;
   let tax: Candidate | undefined;
   let balanced: boolean | undefined;
   if (net !== undefined && taxes.length) {
-    const totalValue = typeof total?.value === 'number' ? total.value : undefined;
-    tax =
-      totalValue !== undefined ? taxes.find((x) => fits(totalValue, x.value as number)) : undefined;
+    const printed = total;
+    tax = printed ? taxes.find((x) => fits(printed, x.value as number)) : undefined;
     if (!tax) {
       // another printed total that net + tax explains is the gross
       for (const t of totals) {
-        const match = taxes.find((x) => fits(t.value as number, x.value as number));
+        const match = taxes.find((x) => fits(t, x.value as number));
         if (match && typeof t.value === 'number') {
           total = { ...t, confidence: Math.max(t.confidence, total?.confidence ?? 0) };
           tax = match;
