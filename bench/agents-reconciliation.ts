@@ -9,7 +9,7 @@
  * ground-truth values (the rules alone, without reading errors).
  *
  *   npm run bench:agents -- [--count 100] [--seed 11] [--inconsistent-share 0.5] [--scanned-share 0.5]
- *     [--receipts <folder>…] [--half check] [--cache <dir>] [--json]
+ *     [--receipts <folder>[,<folder>…]]… [--half check] [--cache <dir>] [--json] [--verbose]
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ import {
   type AgentSettings,
   type ExtractionResult,
   extractBySchema,
+  type ReadDocument,
   runDataEntry,
   runReconciliation,
   terminateOcr,
@@ -43,7 +44,11 @@ const count = (t: Tally, ok: boolean) => {
 };
 const pct = (t: Tally) => (t.n ? `${((100 * t.ok) / t.n).toFixed(1)}% (${t.ok}/${t.n})` : 'n/a');
 
-function agentDocument(preset: PresetKey, values: ExtractionResult, text: string): AgentDocument {
+function agentDocument(
+  preset: PresetKey,
+  values: ExtractionResult,
+  reading: Pick<ReadDocument, 'text' | 'pages'> | null,
+): AgentDocument {
   return {
     fields: PRESETS[preset].fields.map((f) => ({ ...f, required: f.required ?? false })),
     tables: PRESETS[preset].tables.map((t) => ({
@@ -53,7 +58,8 @@ function agentDocument(preset: PresetKey, values: ExtractionResult, text: string
     })),
     values,
     locked: [],
-    text,
+    text: reading?.text ?? '',
+    ...(reading ? { pages: reading.pages } : {}),
   };
 }
 
@@ -199,10 +205,10 @@ async function main(): Promise<void> {
     if (!read) continue;
     const reading = read.doc;
     const extracted = extractBySchema(reading, PRESETS.invoice);
-    const agents = runAgents(agentDocument('invoice', extracted, reading.text));
+    const agents = runAgents(agentDocument('invoice', extracted, reading));
     const flagged = sumFlagged(agents.report);
     const oracle = sumFlagged(
-      runReconciliation(agentDocument('invoice', truthValues(truth), ''), [], SETTINGS),
+      runReconciliation(agentDocument('invoice', truthValues(truth), null), [], SETTINGS),
     );
     const seeded = truth.inconsistency !== undefined;
     const split = truth.meta.scanned ? corpus.scanned : corpus.digital;
@@ -241,14 +247,19 @@ async function main(): Promise<void> {
     bandAfter: tally(),
     checked: tally(),
   };
-  if (args.receipts?.length) {
-    for (const item of await listDocuments(args.receipts, args.half as Half)) {
+  // --receipts a,b and --receipts a --receipts b name the same folders
+  const receiptFolders = (args.receipts ?? [])
+    .flatMap((option) => option.split(','))
+    .map((folder) => folder.trim())
+    .filter((folder) => folder !== '');
+  if (receiptFolders.length) {
+    for (const item of await listDocuments(receiptFolders, args.half as Half)) {
       const bytes = await readFile(item.file);
       const read = await readWithCache(bytes, item.name, args.cache);
       if (!read) continue;
       const truth = JSON.parse(await readFile(item.truth, 'utf8')) as Record<string, string>;
       const extracted = extractBySchema(read.doc, PRESETS.receipt);
-      const agents = runAgents(agentDocument('receipt', extracted, read.doc.text));
+      const agents = runAgents(agentDocument('receipt', extracted, read.doc));
       // Real receipts add up: every arithmetic failure is a false flag.
       count(receipts.flagged, sumFlagged(agents.report));
       count(receipts.warned, sumWarned(agents.report));
@@ -300,7 +311,7 @@ async function main(): Promise<void> {
       },
       band_0_8_accuracy: { engine: pct(corpus.bandBefore), with_agents: pct(corpus.bandAfter) },
     },
-    receipts: args.receipts?.length
+    receipts: receiptFolders.length
       ? {
           half: args.half,
           flagged_wrongly: pct(receipts.flagged),

@@ -178,14 +178,15 @@ export function relationsOf(
     // Receipts often print each line with its tax included: the lines then make the total that
     // subtotal + tax makes, not the net subtotal.
     let linesTotal: Relation | null = null;
-    if (has(total) && has(tax) && holds(linesSubtotal, at) === false) {
+    if (has(total) && holds(linesSubtotal, at) === false) {
       const candidate: Relation = { kind: 'lines_total', left: lineTerms, right: [[total]] };
-      const netPlusTax: Relation = {
-        kind: 'subtotal_tax_total',
-        left: [[subtotal], [tax]],
-        right: [[total]],
-      };
-      if (holds(candidate, at) === true && holds(netPlusTax, at) === true) linesTotal = candidate;
+      // With the tax read, subtotal + tax must make that total too; with it unread, the
+      // subtotal is checked against the tax the document prints (the implied tax check).
+      const netPlusTax: Relation | null = has(tax)
+        ? { kind: 'subtotal_tax_total', left: [[subtotal], [tax]], right: [[total]] }
+        : null;
+      if (holds(candidate, at) === true && (!netPlusTax || holds(netPlusTax, at) === true))
+        linesTotal = candidate;
     }
     relations.push(linesTotal ?? linesSubtotal);
   }

@@ -83,6 +83,16 @@ export function isOneConfusionApart(printed: number, expected: number): boolean 
   return differences === 1 && CONFUSABLE.has(pair);
 }
 
+/** True when two figures print alike but for one digit ("171.25" and "179.25"), whichever digits. */
+export function isOneDigitApart(a: number, b: number): boolean {
+  const x = money(a);
+  const y = money(b);
+  if (x.length !== y.length || Math.sign(a) !== Math.sign(b)) return false;
+  let differences = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) differences++;
+  return differences === 1;
+}
+
 /** Every text one letter↔digit confusion away (for ids: "PO-778l" → "PO-7781"). */
 export function oneConfusionVariants(text: string): string[] {
   const variants = new Set<string>();

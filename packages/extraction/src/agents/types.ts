@@ -1,6 +1,6 @@
 import type { AgentChange, FieldType, ValueRef } from '@parser/contracts';
 
-import type { ExtractionResult } from '../document.js';
+import type { ExtractionResult, Page } from '../document.js';
 
 /** A value as the agents read and write it. */
 export type AgentValue = string | number | boolean | null;
@@ -40,7 +40,15 @@ export interface AgentDocument {
   locked: ValueRef[];
   /** The document's text, for the day/month order it prints; '' when unknown. */
   text: string;
+  /**
+   * The reading's pages, when known: how each page was read (OCR or a digital text) and how sure
+   * the reader was of each word, so a figure read unsurely can be told from one printed so.
+   */
+  pages?: readonly AgentPage[];
 }
+
+/** A page of the reading as the agents use it: its words with their OCR confidence. */
+export type AgentPage = Pick<Page, 'number' | 'method' | 'words'>;
 
 /** A knowledge document of the type, with its text (CSV or prose). */
 export interface KnowledgeDocument {

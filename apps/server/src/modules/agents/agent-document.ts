@@ -6,7 +6,7 @@ import {
   ReviewedDataSchema,
   type ValueRef,
 } from '@parser/contracts';
-import type { AgentDocument } from '@parser/extraction';
+import type { AgentDocument, ReadDocument } from '@parser/extraction';
 
 import { AppError } from '../../lib/app-error.js';
 import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
@@ -80,7 +80,7 @@ export function agentDocumentOf(
   docType: PipelineDocType,
   values: ExtractionResult,
   locked: ValueRef[],
-  text: string,
+  reading: Pick<ReadDocument, 'text' | 'pages'>,
 ): AgentDocument {
   return {
     fields: docType.fields.map(({ key, label, type, required, aliases }) => ({
@@ -102,7 +102,8 @@ export function agentDocumentOf(
     })),
     values,
     locked,
-    text,
+    text: reading.text,
+    pages: reading.pages,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type DataEntryOutcome,
   duplicateKeyOf,
   type KnowledgeDocument,
+  type ReadDocument,
   runDataEntry,
   runReconciliation,
 } from '@parser/extraction';
@@ -122,17 +123,17 @@ export class AgentsService {
       });
     }
     const { extracted, reviewed } = storedValues(row.extractedData, row.reviewedData);
-    const [edits, knowledge, settings, text] = await Promise.all([
+    const [edits, knowledge, settings, reading] = await Promise.all([
       this.deps.agents.editedPlaces(tenantId, pipelineId),
       this.knowledge(tenantId, row.docTypeId, agent),
       this.settings(tenantId),
-      this.documentText(tenantId, row.fileId, runsIn),
+      this.documentReading(tenantId, row.fileId, runsIn),
     ]);
     const doc = agentDocumentOf(
       docType,
       currentValues(extracted, reviewed),
       lockedPlaces(edits),
-      text,
+      reading,
     );
     const previous = AgentReportSchema.safeParse(row.agentReport);
     const report: AgentReport = previous.success
@@ -389,20 +390,23 @@ export class AgentsService {
   }
 
   /**
-   * The document's text (its cached reading) for the date order it prints; '' when unreadable.
-   * A reading that outlasts a request's wait fails that document's run with the reason (the
-   * reading goes on), rather than running the agent on no text.
+   * The document's cached reading: its text for the date order it prints, its pages for how
+   * surely each figure was read; no text and no pages when unreadable. A reading that outlasts a
+   * request's wait fails that document's run with the reason (the reading goes on), rather than
+   * running the agent on no text.
    */
-  private async documentText(tenantId: string, fileId: string, runsIn: RunsIn): Promise<string> {
+  private async documentReading(
+    tenantId: string,
+    fileId: string,
+    runsIn: RunsIn,
+  ): Promise<Pick<ReadDocument, 'text' | 'pages'>> {
     try {
-      const document =
-        runsIn === 'request'
-          ? await this.deps.files.awaitReading(tenantId, fileId)
-          : await this.deps.files.read(tenantId, fileId);
-      return document.text;
+      return runsIn === 'request'
+        ? await this.deps.files.awaitReading(tenantId, fileId)
+        : await this.deps.files.read(tenantId, fileId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'ENGINE_BUSY') throw error;
-      return '';
+      return { text: '', pages: [] };
     }
   }
 }

@@ -103,3 +103,61 @@ describe('/review/:pipelineId with an agent report', () => {
     expect(screen.getByText('Likely misread: the sums agree with 120.00')).toBeInTheDocument();
   });
 });
+
+/** The total read unsurely is the one figure the sums disagree with: a warning names it. */
+const warned = AgentReportSchema.parse({
+  data_entry: null,
+  reconciliation: {
+    ran_at: '2025-03-08T10:00:01Z',
+    summary: { pass: 2, warn: 2, fail: 0 },
+    checks: [
+      {
+        kind: 'arithmetic',
+        status: 'warn',
+        message:
+          'The lines add up to the total does not hold as read: off by 5.00. Total reads 120.50, the one figure the sums disagree with; read as 125.50 every sum holds. Check it against the page.',
+        fields: [{ table: 'line_items', row: 0, column: 'amount' }, { field: 'total' }],
+        difference: -5,
+        suspect: { field: 'total', expected: 125.5 },
+      },
+      {
+        kind: 'arithmetic',
+        status: 'warn',
+        message: 'Line 1: qty × unit price = amount does not hold as read: off by 0.50.',
+        fields: [{ table: 'line_items', row: 0, column: 'amount' }],
+        difference: 0.5,
+        suspect: { table: 'line_items', row: 0, column: 'amount', expected: 120 },
+      },
+    ],
+  },
+});
+
+describe('/review/:pipelineId with a warning naming a likely misread', () => {
+  it('marks the warned value quietly, with the warning, and leaves it valid', async () => {
+    stubFetch({
+      [`GET /api/pipelines/${ID}/review`]: () => json(f.review({ agent_report: warned })),
+      'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
+      'GET /api/files/file-1/pages/1/image': () => png(),
+      'GET /api/files/file-1/pages/2/image': () => png(),
+    });
+    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+
+    const total = await screen.findByRole('textbox', { name: 'Total' });
+    expect(total).toHaveAttribute('data-recon-warning', 'true');
+    expect(total).not.toHaveAttribute('aria-invalid', 'true');
+    expect(total).toHaveAccessibleDescription(
+      /Warning: The lines add up to the total does not hold as read.*read as 125\.50 every sum holds/,
+    );
+    // an unwarned value carries no mark
+    expect(screen.getByRole('textbox', { name: 'Invoice Number' })).not.toHaveAttribute(
+      'data-recon-warning',
+    );
+
+    const amount = screen.getByRole('textbox', { name: 'Line Items row 1 Amount' });
+    expect(amount).toHaveAttribute('data-recon-warning', 'true');
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(
+      'Check against the page: the sums agree with 120.00',
+    );
+  });
+});

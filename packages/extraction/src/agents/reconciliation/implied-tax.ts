@@ -2,19 +2,23 @@ import type { ReconCheck, ValueRef } from '@parser/contracts';
 
 import { detectDecimalMark, findAmounts } from '../../extract/parse.js';
 import { numbersOf } from '../arithmetic.js';
+import { figureReadingOf, misreadingOf } from '../figure-readings.js';
 import { agree, cents, numberOf } from '../numbers.js';
 import { printedRows } from '../printed-rows.js';
 import { fieldsByRole } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { fieldRef, isEmptyValue, valueAt } from '../value-refs.js';
 
-import { doubtfulGlyphDoubt, namesRole } from './reading-doubts.js';
+import { loneMisreadNote } from './lone-misread.js';
+import { doubtfulGlyphDoubt, namesRole, type ReadingDoubt } from './reading-doubts.js';
+import { totalConfirmationOf } from './total-confirmation.js';
 
 /**
  * When the tax was not read, subtotal + tax = total cannot be checked directly; but the tax the
  * two imply must then be printed somewhere on the document. An implied tax the document never
- * prints means the subtotal or the total is wrong, unless one of them was read from a doubtful glyph
- * (then a warning names it).
+ * prints means the subtotal or the total is wrong, unless one of them was read from a doubtful glyph,
+ * or the total is confirmed and the subtotal, its OCR reading in doubt, is the one figure a printed
+ * tax row disagrees with (then a warning names it).
  */
 export function impliedTaxCheck(
   doc: AgentDocument,
@@ -36,9 +40,9 @@ export function impliedTaxCheck(
     .map((row) => row.value);
   const doubt = printed
     ? null
-    : doubtfulGlyphDoubt(doc, [fields[0]!, fields[2]!], numbersOf(doc.values), labels, (ref) =>
+    : (doubtfulGlyphDoubt(doc, [fields[0]!, fields[2]!], numbersOf(doc.values), labels, (ref) =>
         printedTaxes.map((t) => (ref === fields[0] ? total - t : subtotal + t)),
-      );
+      ) ?? unsureSubtotalDoubt(doc, fields[0]!, subtotal, total, printedTaxes, labels));
   if (doubt) {
     return [
       {
@@ -69,4 +73,29 @@ export function impliedTaxCheck(
           difference: implied,
         },
   ];
+}
+
+/**
+ * A subtotal whose reading is in doubt, when the total is confirmed (the payment, a second total
+ * row) and the document prints one tax, so total − tax is what the subtotal should read: the
+ * subtotal is the one figure that disagrees.
+ */
+function unsureSubtotalDoubt(
+  doc: AgentDocument,
+  ref: ValueRef,
+  subtotal: number,
+  total: number,
+  printedTaxes: readonly number[],
+  labels: (ref: ValueRef) => string,
+): ReadingDoubt | null {
+  const confirmed = totalConfirmationOf(doc.text, total);
+  const expected = [...new Set(printedTaxes.map((t) => cents(total - t)))];
+  if (!confirmed || expected.length !== 1) return null;
+  const figure = { read: subtotal, expected: expected[0]! };
+  const why = misreadingOf(figureReadingOf(doc, ref), figure.read, figure.expected);
+  if (!why) return null;
+  return {
+    note: loneMisreadNote(labels(ref), { ...figure, why }, `the total is confirmed: ${confirmed}`),
+    suspect: { ref, expected: figure.expected },
+  };
 }

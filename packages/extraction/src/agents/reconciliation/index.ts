@@ -1,7 +1,7 @@
 import type { ReconCheck, ReconReport, ValueRef } from '@parser/contracts';
 
 import type { ExtractionResult } from '../../document.js';
-import { numbersOf, relationsOf } from '../arithmetic.js';
+import { numbersOf, refsOf, relationsOf } from '../arithmetic.js';
 import { readCsv } from '../knowledge/csv-records.js';
 import { comparableId, comparableName } from '../knowledge/names.js';
 import { numberOf } from '../numbers.js';
@@ -13,6 +13,7 @@ import { arithmeticChecks } from './arithmetic-checks.js';
 import { einvoiceChecks } from './einvoice-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
+import { loneMisreadOf } from './lone-misread.js';
 import { readingDoubtOf } from './reading-doubts.js';
 import { referenceChecks } from './reference-checks.js';
 import { statedTotalCheck } from './stated-total.js';
@@ -69,16 +70,24 @@ export function runReconciliation(
 function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): ReconCheck[] {
   const roles = fieldsByRole(doc.fields);
   const at = numbersOf(doc.values);
+  const relations = relationsOf(doc.fields, doc.tables, doc.values);
+  const totalRef = roles.total === undefined ? null : fieldRef(roles.total);
+  // The one figure the sums disagree with, when the total is confirmed and it was read unsurely.
+  const lone = loneMisreadOf(doc, relations, at, totalRef, labels);
   const checks = [
-    ...arithmeticChecks(relationsOf(doc.fields, doc.tables, doc.values), at, {
+    ...arithmeticChecks(relations, at, {
       labels,
       confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
       roles,
-      doubtOf: (relation) => readingDoubtOf(doc, relation, at, labels),
+      doubtOf: (relation) =>
+        readingDoubtOf(doc, relation, at, labels) ??
+        (lone && refsOf(relation).some((ref) => refKey(ref) === refKey(lone.suspect.ref))
+          ? lone
+          : null),
     }),
     ...impliedTaxCheck(doc, labels),
   ];
-  const totalKey = roles.total === undefined ? null : refKey(fieldRef(roles.total));
+  const totalKey = totalRef === null ? null : refKey(totalRef);
   // A sum on the total that the document's own rows make passes, failed or doubted as read.
   const failsOnTotal = (check: ReconCheck) =>
     check.kind === 'arithmetic' &&

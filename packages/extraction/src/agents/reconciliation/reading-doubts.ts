@@ -10,6 +10,7 @@ import { type FieldRole, fieldRoleOf, lineTableOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { cellAt } from '../value-refs.js';
 
+import { itemCountDoubt } from './item-count.js';
 import { readItemLines } from './item-lines.js';
 
 /**
@@ -30,7 +31,7 @@ const money = (value: number) => cents(value).toFixed(2);
  * reading: item lines the table did not capture or captured in part, a row holding only an amount,
  * a figure taken from another row than the one its label names, a figure read from a doubtful
  * glyph. Each must account for the whole difference, so a document that disagrees with itself
- * still fails.
+ * still fails; last, fewer item lines read than the document counts, when the lines fall short.
  */
 export function readingDoubtOf(
   doc: AgentDocument,
@@ -43,13 +44,15 @@ export function readingDoubtOf(
   if (gap === null) return null;
   const holdsWith = (correction: number) =>
     Math.abs(gap + correction) <= (relation.tolerance ?? CENT);
+  const lines = lineTableOf(doc.tables);
   return (
     itemLinesDoubt(doc, relation, at, labels, holdsWith) ??
     labelledRowDoubt(doc, relation, at, labels) ??
     doubtfulGlyphDoubt(doc, refsOf(relation), at, labels, (ref) => {
       const wanted = solveFor(relation, ref, at);
       return wanted === null ? [] : [wanted];
-    })
+    }) ??
+    (lines ? itemCountDoubt(doc, relation, gap, lines) : null)
   );
 }
 

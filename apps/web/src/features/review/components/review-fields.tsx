@@ -1,5 +1,6 @@
 import { Badge, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ReviewRecord } from '@parser/contracts';
+import type { ReconCheck, ReviewRecord } from '@parser/contracts';
+import type { ReactNode } from 'react';
 
 import { ConfidenceBadge } from '@/components/confidence-badge';
 
@@ -12,8 +13,9 @@ import {
   isUnchanged,
   parseValue,
 } from '../utils/review-values';
-import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
+import { agentChangeAt, reconFlagAt, reconWarningAt } from '../utils/agent-report';
 import { AgentChangeNote } from './agent-change-note';
+import { ReconWarningNote, reconWarningStyles } from './recon-warning-note';
 import { einvoiceXpathOf, focusSourceOf } from '../utils/value-source';
 import { CurrencyCode } from './currency-code';
 import { EInvoiceSourceNote } from './einvoice-source-note';
@@ -48,6 +50,8 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
           const currency = field.type === 'currency' ? extracted?.currency : undefined;
           const agentChange = agentChangeAt(record, { field: field.key });
           const reconFlag = reconFlagAt(record, { field: field.key });
+          // A warning's likely misread: a quieter mark than a failure's, with what to check.
+          const reconWarning = parsed.ok ? reconWarningAt(record, { field: field.key }) : undefined;
           // Which engine read the value, while the reviewer keeps it.
           const modelMark =
             extracted && unchanged && text.trim() !== '' ? extracted.model : undefined;
@@ -65,7 +69,10 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
               readOnly={readOnly}
               variant={readOnly ? 'filled' : 'default'}
               error={parsed.ok ? reconFlag : parsed.error}
-              description={
+              data-recon-warning={reconWarning ? true : undefined}
+              styles={reconWarning ? reconWarningStyles : undefined}
+              description={withWarning(
+                reconWarning,
                 agentChange ? (
                   <AgentChangeNote change={agentChange} />
                 ) : modelMark ? (
@@ -74,8 +81,8 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
                   <EInvoiceSourceNote xpath={einvoiceXpath} />
                 ) : isLearned ? (
                   <LearnedValueNote />
-                ) : undefined
-              }
+                ) : undefined,
+              )}
               onChange={(event) => form.setField(field.key, event.currentTarget.value)}
               onFocus={() => onFocusSource(focusSourceOf(extracted))}
               leftSection={currency ? <CurrencyCode code={currency} /> : undefined}
@@ -104,5 +111,21 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
       </Title>
       {content}
     </Paper>
+  );
+}
+
+/** A field's description with the warning that names it first, on its own line. */
+function withWarning(warning: ReconCheck | undefined, note: ReactNode): ReactNode {
+  if (!warning) return note;
+  return (
+    <>
+      <ReconWarningNote check={warning} />
+      {note && (
+        <>
+          <br />
+          {note}
+        </>
+      )}
+    </>
   );
 }

@@ -25,10 +25,11 @@ import {
   LOW_CONFIDENCE,
   parseValue,
 } from '../utils/review-values';
-import { agentChangeAt, reconFlagAt } from '../utils/agent-report';
+import { agentChangeAt, reconFlagAt, reconWarningAt } from '../utils/agent-report';
 import { focusSourceOf } from '../utils/value-source';
 import { AgentChangeNote } from './agent-change-note';
 import { ConfidenceDot } from './confidence-dot';
+import { ReconWarningNote, reconWarningStyles } from './recon-warning-note';
 import { modelValueText } from './model-value-note';
 import { CurrencyCode } from './currency-code';
 import type { SourceBox } from './document-preview';
@@ -126,25 +127,39 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                           const place = { table: table.key, row: index, column: column.key };
                           const agentChange = agentChangeAt(record, place);
                           const reconFlag = reconFlagAt(record, place);
+                          // A warning's likely misread: marked more quietly than a failure, its
+                          // message in the tooltip and the reading the sums want under the cell.
+                          const reconWarning = parsed.ok
+                            ? reconWarningAt(record, place)
+                            : undefined;
+                          const tip = [
+                            reading
+                              ? `Confidence ${formatConfidence(reading.confidence)}${low ? ' (low: check this value)' : ''}${reading.model ? ` · ${modelValueText(reading.model)}` : ''}${reading.origin ? ' · Source: e-invoice XML' : ''}`
+                              : '',
+                            reconWarning ? `Warning: ${reconWarning.message}` : '',
+                          ]
+                            .filter((part) => part !== '')
+                            .join(' · ');
                           return (
                             <Table.Td key={column.key} valign="top">
                               <Tooltip
-                                label={
-                                  reading
-                                    ? `Confidence ${formatConfidence(reading.confidence)}${low ? ' (low: check this value)' : ''}${reading.model ? ` · ${modelValueText(reading.model)}` : ''}${reading.origin ? ' · Source: e-invoice XML' : ''}`
-                                    : ''
-                                }
-                                disabled={!reading}
+                                label={tip}
+                                disabled={tip === ''}
+                                multiline={reconWarning !== undefined}
+                                maw={reconWarning ? 360 : undefined}
                                 openDelay={200}
                               >
                                 <TextInput
                                   size="xs"
                                   data-review-input
                                   data-low-confidence={low || undefined}
+                                  data-recon-warning={reconWarning ? true : undefined}
                                   styles={
                                     low
                                       ? { input: { borderColor: 'var(--mantine-color-red-6)' } }
-                                      : undefined
+                                      : reconWarning
+                                        ? reconWarningStyles
+                                        : undefined
                                   }
                                   leftSection={
                                     currency ? <CurrencyCode code={currency} /> : undefined
@@ -164,6 +179,8 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                                   description={
                                     agentChange ? (
                                       <AgentChangeNote change={agentChange} />
+                                    ) : reconWarning ? (
+                                      <ReconWarningNote check={reconWarning} short />
                                     ) : undefined
                                   }
                                   onChange={(event) =>

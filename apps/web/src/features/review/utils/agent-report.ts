@@ -34,6 +34,18 @@ export function reconFlagAt(record: ReviewRecord, place: ValueRef): string | und
   return check.message;
 }
 
+/**
+ * The warning that names a place as the value likely misread (a sum the reading explains: what
+ * the reviewer should check against the page), unless a failed check already marks the place.
+ */
+export function reconWarningAt(record: ReviewRecord, place: ValueRef): ReconCheck | undefined {
+  if (failedChecksAt(record, place).length > 0) return undefined;
+  const checks = record.agent_report?.reconciliation?.checks ?? [];
+  return checks.find(
+    (check) => check.status === 'warn' && check.suspect && samePlace(check.suspect, place),
+  );
+}
+
 /** A value as the agent's note shows it. */
 export function shownValue(value: AgentChange['old']): string {
   if (value === null || value === '') return 'empty';
