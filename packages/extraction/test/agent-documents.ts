@@ -76,6 +76,19 @@ export const CONSISTENT_FIELDS = {
   due_date: '2024-04-14',
 };
 
+/** The consistent invoice's page as printed: 10 × 4.50, 2 × 60.25, 1 × 39.99, 20% tax. */
+export const CONSISTENT_PRINTED = [
+  'Acme Supplies Ltd',
+  'Invoice INV-2024-0042',
+  'Description Qty Unit Price Amount',
+  'Printer paper A4 10 4.50 45.00',
+  'Toner cartridge 2 60.25 120.50',
+  'Desk lamp 1 39.99 39.99',
+  'Subtotal 205.49',
+  'VAT (20%) 41.10',
+  'Total 246.59',
+].join('\n');
+
 export function invoiceDocument(
   current: ExtractionResult,
   extra: Partial<AgentDocument> = {},

@@ -31,7 +31,8 @@ export const numbersOf =
   (ref) =>
     numberOf(valueAt(values, ref));
 
-const termValue = (term: Term, at: NumberAt): number | null => {
+/** A term's value: its figures multiplied (qty × unit price), or null when one is unread. */
+export const termValue = (term: Term, at: NumberAt): number | null => {
   let product = 1;
   for (const ref of term) {
     const value = at(ref);

@@ -4,6 +4,7 @@ import type { Word } from '../../document.js';
 import {
   CONSISTENT_FIELDS,
   CONSISTENT_LINES,
+  CONSISTENT_PRINTED,
   invoiceDocument,
   SETTINGS,
   values,
@@ -48,22 +49,10 @@ function read(
   };
 }
 
-/** The consistent invoice as printed: 10 × 4.50, 2 × 60.25, 1 × 39.99, 20% tax. */
-const PRINTED = [
-  'Acme Supplies Ltd',
-  'Description Qty Unit Price Amount',
-  'Printer paper A4 10 4.50 45.00',
-  'Toner cartridge 2 60.25 120.50',
-  'Desk lamp 1 39.99 39.99',
-  'Subtotal 205.49',
-  'VAT (20%) 41.10',
-  'Total 246.59',
-].join('\n');
-
 /** The invoice with its subtotal read as `subtotal`, the page printing what the reader saw. */
 const withSubtotal = (subtotal: number) =>
   invoiceDocument(values({ ...CONSISTENT_FIELDS, subtotal }, CONSISTENT_LINES), {
-    text: PRINTED.replace('Subtotal 205.49', `Subtotal ${subtotal.toFixed(2)}`),
+    text: CONSISTENT_PRINTED.replace('Subtotal 205.49', `Subtotal ${subtotal.toFixed(2)}`),
   });
 
 const sums = (doc: AgentDocument, status: 'warn' | 'fail') =>
@@ -193,7 +182,7 @@ describe('reconciliation: the one figure the sums disagree with', () => {
     const lines = CONSISTENT_LINES.map((line, i) => (i === 2 ? { ...line, qty: 7 } : line));
     const doc = read(
       invoiceDocument(values(CONSISTENT_FIELDS, lines), {
-        text: PRINTED.replace('Desk lamp 1 39.99', 'Desk lamp 7 39.99'),
+        text: CONSISTENT_PRINTED.replace('Desk lamp 1 39.99', 'Desk lamp 7 39.99'),
       }),
       { 'line_items:2:qty': 0.93 },
     );
@@ -208,7 +197,7 @@ describe('reconciliation: the one figure the sums disagree with', () => {
 
   it('warns about a subtotal that no row labelled as the subtotal prints', () => {
     // the reading took a line's figure for the subtotal, and the subtotal row was read as 206.49
-    const text = PRINTED.replace('Subtotal 205.49', 'Subtotal 206.49');
+    const text = CONSISTENT_PRINTED.replace('Subtotal 205.49', 'Subtotal 206.49');
     const doc = invoiceDocument(
       values({ ...CONSISTENT_FIELDS, subtotal: 120.5 }, CONSISTENT_LINES),
       {

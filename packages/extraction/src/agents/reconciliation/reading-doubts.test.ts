@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONSISTENT_FIELDS,
   CONSISTENT_LINES,
+  CONSISTENT_PRINTED,
   invoiceDocument,
   SETTINGS,
   values,
@@ -11,26 +12,13 @@ import { runDataEntry } from '../data-entry/index.js';
 
 import { adjustConfidence, runReconciliation } from './index.js';
 
-/** The consistent invoice as printed: 10 × 4.50, 2 × 60.25, 1 × 39.99, 20% tax. */
-const PRINTED = [
-  'Acme Supplies Ltd',
-  'Invoice INV-2024-0042',
-  'Description Qty Unit Price Amount',
-  'Printer paper A4 10 4.50 45.00',
-  'Toner cartridge 2 60.25 120.50',
-  'Desk lamp 1 39.99 39.99',
-  'Subtotal 205.49',
-  'VAT (20%) 41.10',
-  'Total 246.59',
-].join('\n');
-
 const sums = (report: ReturnType<typeof runReconciliation>, status: 'warn' | 'fail') =>
   report.checks.filter((c) => c.kind === 'arithmetic' && c.status === status);
 
 describe('reconciliation: a reading that is incomplete is a warning, not a failure', () => {
   it('warns when the table missed an item line the document prints, naming it', () => {
     const doc = invoiceDocument(values(CONSISTENT_FIELDS, CONSISTENT_LINES.slice(0, 2)), {
-      text: PRINTED,
+      text: CONSISTENT_PRINTED,
     });
     const report = runReconciliation(doc, [], SETTINGS);
     expect(sums(report, 'fail')).toEqual([]);
@@ -42,7 +30,7 @@ describe('reconciliation: a reading that is incomplete is a warning, not a failu
 
   it('still lowers the confidence of the values of a doubted sum below 0.8', () => {
     const doc = invoiceDocument(values(CONSISTENT_FIELDS, CONSISTENT_LINES.slice(0, 2)), {
-      text: PRINTED,
+      text: CONSISTENT_PRINTED,
     });
     const adjusted = adjustConfidence(doc.values, runReconciliation(doc, [], SETTINGS));
     expect(adjusted.fields.subtotal?.confidence).toBeLessThan(0.8);
@@ -52,7 +40,7 @@ describe('reconciliation: a reading that is incomplete is a warning, not a failu
   it('warns about a row that holds only an amount when the sum holds without it', () => {
     const lines = [...CONSISTENT_LINES, { amount: 2 }];
     const doc = invoiceDocument(values(CONSISTENT_FIELDS, lines), {
-      text: `${PRINTED}\nPage 1 of 2`,
+      text: `${CONSISTENT_PRINTED}\nPage 1 of 2`,
     });
     const report = runReconciliation(doc, [], SETTINGS);
     expect(sums(report, 'fail')).toEqual([]);
@@ -64,7 +52,7 @@ describe('reconciliation: a reading that is incomplete is a warning, not a failu
   it('warns, naming the printed figure, when the subtotal was taken from another row', () => {
     const doc = invoiceDocument(
       values({ ...CONSISTENT_FIELDS, subtotal: 120.5 }, CONSISTENT_LINES),
-      { text: PRINTED },
+      { text: CONSISTENT_PRINTED },
     );
     const report = runReconciliation(doc, [], SETTINGS);
     expect(sums(report, 'fail').map((c) => c.message)).toEqual([]);
@@ -75,7 +63,7 @@ describe('reconciliation: a reading that is incomplete is a warning, not a failu
 
   it('warns about a figure read from a doubtful glyph (its decimals lost)', () => {
     const doc = invoiceDocument(values({ ...CONSISTENT_FIELDS, subtotal: 205 }, CONSISTENT_LINES), {
-      text: PRINTED.replace('Subtotal 205.49', 'Subtotal 205,4g'),
+      text: CONSISTENT_PRINTED.replace('Subtotal 205.49', 'Subtotal 205,4g'),
     });
     const report = runReconciliation(doc, [], SETTINGS);
     expect(sums(report, 'fail')).toEqual([]);
@@ -87,7 +75,7 @@ describe('reconciliation: a reading that is incomplete is a warning, not a failu
 
 describe('reconciliation: a document whose printed figures disagree still fails', () => {
   it('fails a subtotal printed wrong on its own row, naming the likely misread', () => {
-    const text = PRINTED.replace('Subtotal 205.49', 'Subtotal 203.49');
+    const text = CONSISTENT_PRINTED.replace('Subtotal 205.49', 'Subtotal 203.49');
     const doc = invoiceDocument(
       values({ ...CONSISTENT_FIELDS, subtotal: 203.49 }, CONSISTENT_LINES),
       {
@@ -104,7 +92,7 @@ describe('reconciliation: a document whose printed figures disagree still fails'
 
   it('fails a line amount printed wrong even when the table missed another line', () => {
     const lines = [{ ...CONSISTENT_LINES[0]!, amount: 46 }, CONSISTENT_LINES[1]!];
-    const text = PRINTED.replace('10 4.50 45.00', '10 4.50 46.00');
+    const text = CONSISTENT_PRINTED.replace('10 4.50 45.00', '10 4.50 46.00');
     const report = runReconciliation(
       invoiceDocument(values(CONSISTENT_FIELDS, lines), { text }),
       [],
@@ -121,7 +109,7 @@ describe('reconciliation: a document whose printed figures disagree still fails'
 describe('data entry: an amount read from a doubtful glyph', () => {
   it('is repaired when exactly one repair makes every sum agree, with its reason', () => {
     const doc = invoiceDocument(values({ ...CONSISTENT_FIELDS, subtotal: 205 }, CONSISTENT_LINES), {
-      text: PRINTED.replace('Subtotal 205.49', 'Subtotal 205'),
+      text: CONSISTENT_PRINTED.replace('Subtotal 205.49', 'Subtotal 205'),
     });
     const outcome = runDataEntry(doc, [], SETTINGS);
     expect(outcome.values.fields.subtotal?.value).toBe(205.49);
@@ -131,7 +119,7 @@ describe('data entry: an amount read from a doubtful glyph', () => {
   });
 
   it('is left as read when the document prints it cleanly: a misprint is not repaired', () => {
-    const text = PRINTED.replace('Subtotal 205.49', 'Subtotal 205.48');
+    const text = CONSISTENT_PRINTED.replace('Subtotal 205.49', 'Subtotal 205.48');
     const doc = invoiceDocument(
       values({ ...CONSISTENT_FIELDS, subtotal: 205.48 }, CONSISTENT_LINES),
       {

@@ -1,7 +1,14 @@
 import type { ValueRef } from '@parser/contracts';
 
 import { blockersOf, labelsFor } from '../../extract/locales/index.js';
-import { imbalance, type NumberAt, type Relation, refsOf, solveFor } from '../arithmetic.js';
+import {
+  imbalance,
+  type NumberAt,
+  type Relation,
+  refsOf,
+  solveFor,
+  termValue,
+} from '../arithmetic.js';
 import { agree, CENT, cents } from '../numbers.js';
 import { labelPattern, printedRows } from '../printed-rows.js';
 import { isReadFromDoubtfulGlyph } from '../doubtful-figures.js';
@@ -104,14 +111,7 @@ function itemLinesDoubt(
   const termOf = new Map(lineTerms.map((term) => [term[0]!.row ?? 0, term]));
   const lineValue = (row: number) => {
     const term = termOf.get(row);
-    if (!term) return null;
-    let product = 1;
-    for (const ref of term) {
-      const value = at(ref);
-      if (value === null) return null;
-      product *= value;
-    }
-    return product;
+    return term ? termValue(term, at) : null;
   };
   const closing = relation.right.flat().flatMap((ref) => at(ref) ?? []);
   const reading = readItemLines(doc, lines, [...termOf.keys()], lineValue, closing);
