@@ -2,13 +2,14 @@
  * List latency with a large tenant, next to the framework's own speed: for each database (the
  * embedded PGlite and PostgreSQL), seeds 100,000 pipelines (each with its own file row) for one
  * company, starts the compiled server and loads the pending-review list, the documents list and a
- * name search with 50 connections; a bare Fastify route answering a fixed 50-row page is measured
- * in the same run. Prints req/s, p50/p99 and the share of the bare route's req/s, with the targets.
+ * name search with 50 connections; a bare Fastify route answering a fixed 50-row page is loaded
+ * before every round of the endpoints, so the reference is measured in the same minutes as what is
+ * compared with it. Prints req/s, p50/p99 and the share of the bare route's req/s, with the targets.
  *
  *   npm run bench:latency [-- --pipelines 100000 --connections 50 --seconds 10 --warmup 2 --rounds 1 --databases pglite,postgres]
  *
  * With --rounds N every endpoint is loaded N times, the endpoints taking turns, and the round
- * with the median req/s is reported: on a shared machine one 10-second window can land on
+ * with the median req/s is reported (for the bare route, the median of all its rounds): on a shared machine one 10-second window can land on
  * someone else's burst of work.
  *   LATENCY_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:latency
  *
@@ -112,28 +113,26 @@ function medianRound(measured: readonly Measured[]): Measured {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-/** The bare Fastify route, in a process of its own like the server. */
-async function measureBare(): Promise<Measured> {
+/** The bare Fastify route, in a process of its own like the server, kept up for the whole run. */
+async function startBare() {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx/esm', path.join(benchDir, 'bare-fastify-server.ts')],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-      child.once('exit', () => reject(new Error('the bare Fastify server exited')));
-    });
-    return await load(
-      'bare Fastify route (fixed 50 rows)',
-      `http://127.0.0.1:${port}/bare`,
-      {},
-      child.pid,
-    );
-  } finally {
-    child.kill('SIGTERM');
-  }
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('the bare Fastify server exited')));
+  });
+  return {
+    measure: () =>
+      load('bare Fastify route (fixed 50 rows)', `http://127.0.0.1:${port}/bare`, {}, child.pid),
+    stop: () => child.kill('SIGTERM'),
+  };
 }
+type BareRoute = Awaited<ReturnType<typeof startBare>>;
+/** Every round of the bare route: it is loaded before each round of the endpoints. */
+const bareRounds: Measured[] = [];
 
 /** A company with one document type, signed up through the API (the server hashes passwords). */
 async function signUpCompany(base: string) {
@@ -171,7 +170,7 @@ async function signUpCompany(base: string) {
   return { email, password, tenantId: me.tenantId, docTypeId: type.id };
 }
 
-async function measureParser(kind: 'pglite' | 'postgres'): Promise<Measured[]> {
+async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Promise<Measured[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parser-bench-'));
   let databaseUrl: string | undefined;
   const admin = kind === 'postgres' ? new pg.Client({ connectionString: postgresBase }) : undefined;
@@ -227,6 +226,14 @@ async function measureParser(kind: 'pglite' | 'postgres'): Promise<Measured[]> {
       ];
       const byEndpoint = endpoints.map((): Measured[] => []);
       for (let round = 0; round < rounds; round++) {
+        // The reference in the same minutes as the endpoints: the machine's speed drifts.
+        const reference = await bare.measure();
+        bareRounds.push(reference);
+        if (rounds > 1) {
+          console.log(
+            `    round ${round + 1}: ${reference.label} ${reference.requests.toFixed(0)} req/s, p99 ${reference.p99} ms`,
+          );
+        }
         for (const [index, endpoint] of endpoints.entries()) {
           const row = await load(`${kind} ${endpoint}`, `${base}${endpoint}`, headers, server.pid);
           if (rounds > 1) {
@@ -253,9 +260,14 @@ async function measureParser(kind: 'pglite' | 'postgres'): Promise<Measured[]> {
 console.log(
   `List latency: ${pipelineCount} pipelines, ${connections} connections, ${seconds} s per endpoint after ${warmupSeconds} s of warm-up`,
 );
-const bare = await measureBare();
+const bareRoute = await startBare();
 const results: Measured[] = [];
-for (const kind of databases) results.push(...(await measureParser(kind)));
+try {
+  for (const kind of databases) results.push(...(await measureParser(kind, bareRoute)));
+} finally {
+  bareRoute.stop();
+}
+const bare = medianRound(bareRounds);
 
 const verdict = (row: Measured) => {
   const kind = row.label.startsWith('postgres') ? 'postgres' : 'pglite';
