@@ -108,3 +108,54 @@ export const SETTINGS: AgentSettings = {
   usualCurrency: null,
   today: '2024-06-01',
 };
+
+/** The till receipt type: merchant, subtotal, tax and total, and items with one price each. */
+export const RECEIPT_FIELDS: AgentFieldDef[] = [
+  { key: 'merchant', label: 'Merchant', type: 'string', required: false },
+  { key: 'subtotal', label: 'Subtotal', type: 'currency', required: false },
+  { key: 'tax', label: 'Tax', type: 'currency', required: false },
+  { key: 'total', label: 'Total', type: 'currency', required: true },
+];
+
+export const RECEIPT_TABLES: AgentTableDef[] = [
+  {
+    key: 'items',
+    label: 'Items',
+    columns: [
+      { key: 'name', label: 'Name', type: 'string' },
+      { key: 'qty', label: 'Qty', type: 'number' },
+      { key: 'price', label: 'Price', type: 'currency' },
+    ],
+  },
+];
+
+/** A till receipt read as given: one of each item at its price, and its printed text. */
+export function receiptDocument(
+  fields: { subtotal: number | null; tax: number | null; total: number },
+  items: { name: string; price: number }[],
+  text: string,
+): AgentDocument {
+  return {
+    fields: RECEIPT_FIELDS,
+    tables: RECEIPT_TABLES,
+    values: {
+      fields: {
+        merchant: cell('Kedai Runcit Maju'),
+        subtotal: cell(fields.subtotal),
+        tax: cell(fields.tax),
+        total: cell(fields.total),
+      },
+      tables: {
+        items: {
+          rows: items.map((item) => ({
+            name: cell(item.name),
+            qty: cell(1),
+            price: cell(item.price),
+          })),
+        },
+      },
+    },
+    locked: [],
+    text,
+  };
+}

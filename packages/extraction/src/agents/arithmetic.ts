@@ -42,7 +42,8 @@ export const termValue = (term: Term, at: NumberAt): number | null => {
   return product;
 };
 
-const sideValue = (terms: Term[], at: NumberAt): number | null => {
+/** A side's value: its terms summed, or null when one is unread. */
+export const sideValue = (terms: readonly Term[], at: NumberAt): number | null => {
   let sum = 0;
   for (const term of terms) {
     const value = termValue(term, at);

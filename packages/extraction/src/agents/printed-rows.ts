@@ -30,7 +30,8 @@ export const labelPattern = (label: string): RegExp =>
   );
 
 /** A space OCR reads inside a figure after its decimal mark ("4. 96", "-0. 03"): digits intact. */
-const joinDecimals = (line: string) => line.replace(/(\d[.,])\s(\d{2})(?!\d)/g, '$1$2');
+export const joinDecimals = (line: string): string =>
+  line.replace(/(\d[.,])\s(\d{2})(?!\d)/g, '$1$2');
 
 /** The rows of a text that end in a money figure (one printed with decimals). */
 export function printedRows(text: string): PrintedRow[] {

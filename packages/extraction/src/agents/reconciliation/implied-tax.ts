@@ -4,21 +4,24 @@ import { detectDecimalMark, findAmounts } from '../../extract/parse.js';
 import { numbersOf } from '../arithmetic.js';
 import { figureReadingOf, misreadingOf } from '../figure-readings.js';
 import { agree, cents, numberOf } from '../numbers.js';
-import { printedRows } from '../printed-rows.js';
+import { joinDecimals, printedRows } from '../printed-rows.js';
 import { fieldsByRole } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { fieldRef, isEmptyValue, valueAt } from '../value-refs.js';
 
 import { loneMisreadNote } from './lone-misread.js';
-import { doubtfulGlyphDoubt, namesRole, type ReadingDoubt } from './reading-doubts.js';
+import { labelledRowDoubt, takenFromElsewhereDoubt } from './labelled-rows.js';
+import { doubtfulGlyphDoubt, type ReadingDoubt } from './reading-doubts.js';
+import { namesRole } from './role-rows.js';
 import { totalConfirmationOf } from './total-confirmation.js';
 
 /**
  * When the tax was not read, subtotal + tax = total cannot be checked directly; but the tax the
  * two imply must then be printed somewhere on the document. An implied tax the document never
- * prints means the subtotal or the total is wrong, unless one of them was read from a doubtful glyph,
- * or the total is confirmed and the subtotal, its OCR reading in doubt, is the one figure a printed
- * tax row disagrees with (then a warning names it).
+ * prints means the subtotal or the total is wrong, unless one of them was read from a doubtful
+ * glyph or from another figure than the rows labelled as it print, or the total is confirmed and
+ * the subtotal, its OCR reading in doubt, is the one figure a printed tax row disagrees with (then
+ * a warning names it).
  */
 export function impliedTaxCheck(
   doc: AgentDocument,
@@ -31,18 +34,24 @@ export function impliedTaxCheck(
   const total = numberOf(valueAt(doc.values, fieldRef(roles.total)));
   if (subtotal === null || total === null || agree(subtotal, total)) return [];
   const implied = cents(total - subtotal);
-  const amounts = findAmounts(doc.text, detectDecimalMark(doc.text));
+  // a figure OCR read with a space after its decimal mark ("0. 37") is printed all the same
+  const amounts = findAmounts(joinDecimals(doc.text), detectDecimalMark(doc.text));
   const printed = amounts.some((amount) => agree(amount.value, implied));
   const fields = [fieldRef(roles.subtotal), fieldRef(roles.tax), fieldRef(roles.total)];
   // A subtotal or total read from a doubtful glyph, when a tax the document prints makes it agree.
   const printedTaxes = printedRows(doc.text)
     .filter((row) => namesRole(row.label, 'tax') && row.value > 0 && row.value < total)
     .map((row) => row.value);
+  const wantedOf = (ref: ValueRef) =>
+    printedTaxes.map((t) => (ref === fields[0] ? total - t : subtotal + t));
+  const read = [fields[0]!, fields[2]!];
+  const at = numbersOf(doc.values);
   const doubt = printed
     ? null
-    : (doubtfulGlyphDoubt(doc, [fields[0]!, fields[2]!], numbersOf(doc.values), labels, (ref) =>
-        printedTaxes.map((t) => (ref === fields[0] ? total - t : subtotal + t)),
-      ) ?? unsureSubtotalDoubt(doc, fields[0]!, subtotal, total, printedTaxes, labels));
+    : (doubtfulGlyphDoubt(doc, read, at, labels, wantedOf) ??
+      unsureSubtotalDoubt(doc, fields[0]!, subtotal, total, printedTaxes, labels) ??
+      labelledRowDoubt(doc, read, at, labels, wantedOf) ??
+      takenFromElsewhereDoubt(doc, read, at, labels));
   if (doubt) {
     return [
       {

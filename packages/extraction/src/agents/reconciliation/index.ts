@@ -1,7 +1,14 @@
 import type { ReconCheck, ReconReport, ValueRef } from '@parser/contracts';
 
 import type { ExtractionResult } from '../../document.js';
-import { numbersOf, refsOf, relationsOf } from '../arithmetic.js';
+import {
+  holds,
+  type NumberAt,
+  numbersOf,
+  type Relation,
+  refsOf,
+  relationsOf,
+} from '../arithmetic.js';
 import { readCsv } from '../knowledge/csv-records.js';
 import { comparableId, comparableName } from '../knowledge/names.js';
 import { numberOf } from '../numbers.js';
@@ -13,10 +20,12 @@ import { arithmeticChecks } from './arithmetic-checks.js';
 import { einvoiceChecks } from './einvoice-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
+import { takenFromElsewhereDoubt } from './labelled-rows.js';
 import { loneMisreadOf } from './lone-misread.js';
 import { readingDoubtOf } from './reading-doubts.js';
 import { referenceChecks } from './reference-checks.js';
 import { statedTotalCheck } from './stated-total.js';
+import { unconfirmedLinesDoubt } from './unconfirmed-lines.js';
 
 /** Another document of the company that looks like the same one. */
 export interface DuplicateCandidate {
@@ -63,9 +72,12 @@ export function runReconciliation(
 }
 
 /**
- * The arithmetic checks. A failed check of the total gives way to the document's own statement of
- * it when its rows (discount, service charge, rounding, nets per tax rate, a tax summary) make the
- * total: that is the receipt's arithmetic, not a misread.
+ * The arithmetic checks. A failed sum is a warning when the reading gives reason to doubt it: a
+ * figure read wrong that the page shows otherwise, one figure alone disagreeing and read unsurely,
+ * a subtotal, tax or total none of its labelled rows prints, or item lines nothing confirms read
+ * unclearly against a confirmed closing figure. A failed check of the total gives way to the
+ * document's own statement of it when its rows (discount, service charge, rounding, nets per tax
+ * rate, a tax summary) make the total: that is the receipt's arithmetic, not a misread.
  */
 function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): ReconCheck[] {
   const roles = fieldsByRole(doc.fields);
@@ -74,16 +86,27 @@ function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): Recon
   const totalRef = roles.total === undefined ? null : fieldRef(roles.total);
   // The one figure the sums disagree with, when the total is confirmed and it was read unsurely.
   const lone = loneMisreadOf(doc, relations, at, totalRef, labels);
+  const figureDoubt = (relation: Relation) =>
+    readingDoubtOf(doc, relation, at, labels) ??
+    (lone && refsOf(relation).some((ref) => refKey(ref) === refKey(lone.suspect.ref))
+      ? lone
+      : null);
+  // The figures as the page shows them where a doubt names what a misread one should read: a
+  // subtotal or total so corrected may still confirm what the lines were summed to.
+  const named = relations.flatMap((relation) =>
+    holds(relation, at) === false ? (figureDoubt(relation)?.suspect ?? []) : [],
+  );
+  const asShown: NumberAt = (ref) =>
+    named.find((s) => refKey(s.ref) === refKey(ref))?.expected ?? at(ref);
   const checks = [
     ...arithmeticChecks(relations, at, {
       labels,
       confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
       roles,
       doubtOf: (relation) =>
-        readingDoubtOf(doc, relation, at, labels) ??
-        (lone && refsOf(relation).some((ref) => refKey(ref) === refKey(lone.suspect.ref))
-          ? lone
-          : null),
+        figureDoubt(relation) ??
+        takenFromElsewhereDoubt(doc, refsOf(relation), at, labels) ??
+        unconfirmedLinesDoubt(doc, relation, relations, at, asShown, labels),
     }),
     ...impliedTaxCheck(doc, labels),
   ];

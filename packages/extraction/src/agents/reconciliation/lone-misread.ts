@@ -8,7 +8,8 @@ import { fieldRoleOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { refKey } from '../value-refs.js';
 
-import { namesRole, type ReadingDoubt } from './reading-doubts.js';
+import type { ReadingDoubt } from './reading-doubts.js';
+import { namesRole } from './role-rows.js';
 import { totalConfirmationOf } from './total-confirmation.js';
 
 const money = (value: number) => cents(value).toFixed(2);

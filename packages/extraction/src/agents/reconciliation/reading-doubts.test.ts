@@ -5,6 +5,7 @@ import {
   CONSISTENT_LINES,
   CONSISTENT_PRINTED,
   invoiceDocument,
+  receiptDocument,
   SETTINGS,
   values,
 } from '../../../test/agent-documents.js';
@@ -127,5 +128,28 @@ describe('data entry: an amount read from a doubtful glyph', () => {
       },
     );
     expect(runDataEntry(doc, [], SETTINGS).values.fields.subtotal?.value).toBe(205.48);
+  });
+});
+
+describe('reconciliation: a doubtful glyph on a receipt whose lines include the tax', () => {
+  const text = ['Kopi 520', 'Roti bakar 8.90', 'GST 6% 0.80', 'TOTAL 14.10'].join('\n');
+  const items = (first: number) => [
+    { name: 'Kopi', price: first },
+    { name: 'Roti bakar', price: 8.9 },
+  ];
+
+  it('warns when the figure, its decimal mark lost, makes the lines the total with the tax included', () => {
+    const doc = receiptDocument({ subtotal: null, tax: 0.8, total: 14.1 }, items(520), text);
+    const report = runReconciliation(doc, [], SETTINGS);
+    expect(sums(report, 'fail')).toEqual([]);
+    const [warned] = sums(report, 'warn');
+    expect(warned?.message).toContain('Items row 1 Price reads 520.00');
+    expect(warned?.suspect).toEqual({ table: 'items', row: 0, column: 'price', expected: 5.2 });
+  });
+
+  it('fails a figure printed cleanly that the lines do not make the total with', () => {
+    const printed = text.replace('Kopi 520', 'Kopi 6.20');
+    const doc = receiptDocument({ subtotal: null, tax: 0.8, total: 14.1 }, items(6.2), printed);
+    expect(sums(runReconciliation(doc, [], SETTINGS), 'fail')).not.toEqual([]);
   });
 });

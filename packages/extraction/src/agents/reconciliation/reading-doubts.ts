@@ -1,6 +1,5 @@
 import type { ValueRef } from '@parser/contracts';
 
-import { blockersOf, labelsFor } from '../../extract/locales/index.js';
 import {
   imbalance,
   type NumberAt,
@@ -10,15 +9,14 @@ import {
   termValue,
 } from '../arithmetic.js';
 import { agree, CENT, cents } from '../numbers.js';
-import { labelPattern, printedRows } from '../printed-rows.js';
 import { isReadFromDoubtfulGlyph } from '../doubtful-figures.js';
 import { isGlyphRepair } from '../ocr-confusions.js';
-import { type FieldRole, fieldRoleOf, lineTableOf } from '../roles.js';
+import { lineTableOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
-import { cellAt } from '../value-refs.js';
 
 import { itemCountDoubt } from './item-count.js';
 import { readItemLines } from './item-lines.js';
+import { labelledRowDoubt } from './labelled-rows.js';
 
 /**
  * Why a sum of the values read may disagree while the printed figures agree: what the reading
@@ -52,15 +50,26 @@ export function readingDoubtOf(
   const holdsWith = (correction: number) =>
     Math.abs(gap + correction) <= (relation.tolerance ?? CENT);
   const lines = lineTableOf(doc.tables);
+  const wantedOf = (ref: ValueRef) =>
+    asPrinted(relation).flatMap((r) => solveFor(r, ref, at) ?? []);
   return (
     itemLinesDoubt(doc, relation, at, labels, holdsWith) ??
-    labelledRowDoubt(doc, relation, at, labels) ??
-    doubtfulGlyphDoubt(doc, refsOf(relation), at, labels, (ref) => {
-      const wanted = solveFor(relation, ref, at);
-      return wanted === null ? [] : [wanted];
-    }) ??
+    labelledRowDoubt(doc, refsOf(relation), at, labels, wantedOf, relation.tolerance) ??
+    doubtfulGlyphDoubt(doc, refsOf(relation), at, labels, wantedOf) ??
     (lines ? itemCountDoubt(doc, relation, gap, lines) : null)
   );
+}
+
+/**
+ * The ways the document may state a relation: as read, and for "the lines plus tax make the total"
+ * also with the tax included in the lines. That relation is chosen only because the lines alone
+ * did not make the total as read; with one line misread, neither holds, and the tax may still be
+ * included in the lines as printed.
+ */
+function asPrinted(relation: Relation): Relation[] {
+  if (relation.kind !== 'lines_tax_total') return [relation];
+  const lines = relation.left.slice(0, -1);
+  return [relation, { ...relation, kind: 'lines_total', left: lines }];
 }
 
 /**
@@ -149,67 +158,6 @@ function itemLinesDoubt(
     const more = reading.uncaptured.length > 3 ? ` and ${reading.uncaptured.length - 3} more` : '';
     return {
       note: `The document prints ${reading.uncaptured.length} item line${reading.uncaptured.length === 1 ? '' : 's'} the table did not capture (${shown}${more}), which make up the difference. Check the item lines.`,
-    };
-  }
-  return null;
-}
-
-const ROLE_LABELS: Partial<Record<FieldRole, RegExp[]>> = {
-  subtotal: labelsFor('subtotal').map(labelPattern),
-  tax: labelsFor('tax').map(labelPattern),
-  total: labelsFor('total').map(labelPattern),
-};
-
-// Labels that hold a role's word but mean something else ("Total Qty" for a total); a blocker
-// that is itself one of the role's labels ("Subtotal") does not block it.
-const blockersFor = (role: 'subtotal' | 'tax' | 'total') => {
-  const own = new Set(labelsFor(role).map((l) => l.toLowerCase()));
-  return blockersOf()
-    .filter((b) => !own.has(b.toLowerCase()))
-    .map(labelPattern);
-};
-const BLOCKERS: Partial<Record<FieldRole, RegExp[]>> = {
-  subtotal: blockersFor('subtotal'),
-  tax: blockersFor('tax'),
-  total: blockersFor('total'),
-};
-
-/** Whether a printed row's label names a role, and not a more particular one ("Sub Total"). */
-export function namesRole(label: string, role: FieldRole): boolean {
-  if ((BLOCKERS[role] ?? []).some((p) => p.test(label))) return false;
-  const matches = (r: FieldRole) => (ROLE_LABELS[r] ?? []).some((p) => p.test(label));
-  if (!matches(role)) return false;
-  return role !== 'total' || (!matches('subtotal') && !matches('tax'));
-}
-
-/**
- * A subtotal, tax or total read from another figure than the one its labelled row prints, when
- * that row's figure makes the sum hold: the reading took the wrong figure. A figure misprinted on
- * its own row is read as printed, so this never explains a document that disagrees with itself.
- */
-function labelledRowDoubt(
-  doc: AgentDocument,
-  relation: Relation,
-  at: NumberAt,
-  labels: (ref: ValueRef) => string,
-): ReadingDoubt | null {
-  const rows = printedRows(doc.text);
-  for (const ref of refsOf(relation)) {
-    if (ref.field === undefined || !cellAt(doc.values, ref)?.source) continue;
-    const field = doc.fields.find((f) => f.key === ref.field);
-    const role = field ? fieldRoleOf(field) : null;
-    const read = at(ref);
-    if (!role || !ROLE_LABELS[role] || read === null) continue;
-    const labelled = rows.filter((row) => namesRole(row.label, role));
-    if (labelled.length === 0 || labelled.some((row) => agree(row.value, read))) continue;
-    const wanted = solveFor(relation, ref, at);
-    if (wanted === null) continue;
-    const tolerance = relation.tolerance ?? CENT;
-    const row = labelled.find((r) => Math.abs(r.value - wanted) <= tolerance);
-    if (!row) continue;
-    return {
-      note: `${labels(ref)} reads ${money(read)}, which no row labelled as such prints; the row "${row.label.trim()}" prints ${money(row.value)}, with which the sum holds. Check which figure is the ${role}.`,
-      suspect: { ref, expected: cents(row.value) },
     };
   }
   return null;

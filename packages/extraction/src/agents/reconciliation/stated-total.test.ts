@@ -152,4 +152,37 @@ describe('reconciliation: the arithmetic as the receipt states it', () => {
       sumFailures(receipt({ subtotal: 2.17, tax: 0.13, total: 2.3 }, text, misread)),
     ).not.toHaveLength(0);
   });
+
+  it('takes the one tax the tax rows print when the tax was not read', () => {
+    const text = [
+      'Nasi lemak 1 x 6.00 6.00',
+      'Teh ais 1 x 2.50 2.50',
+      'Total (Inclusive of GST): 9.01',
+      'GST 6%: 0.51',
+      'TOTAL 9.01',
+    ].join('\n');
+    const lines = [
+      { qty: 1, price: 6, amount: 6 },
+      { qty: 1, price: 2.5, amount: 2.5 },
+    ];
+    const report = runReconciliation(
+      receipt({ subtotal: null, tax: null, total: 9.01 }, text, lines),
+      [],
+      SETTINGS,
+    );
+    expect(report.summary.fail).toBe(0);
+    expect(report.checks.map((c) => c.message)).toContain(
+      "The total is what the document's rows make it: the lines 8.50, the tax the document prints + 0.51 = 9.01",
+    );
+    // a total the lines and the printed tax do not make still fails
+    const wrong = text.replaceAll('9.01', '9.91');
+    expect(
+      sumFailures(receipt({ subtotal: null, tax: null, total: 9.91 }, wrong, lines)),
+    ).not.toHaveLength(0);
+    // two different tax figures: none is picked to fit
+    const two = text.replace('GST 6%: 0.51', 'GST 6%: 0.51\nService Tax: 0.40');
+    expect(
+      sumFailures(receipt({ subtotal: null, tax: null, total: 9.01 }, two, lines)),
+    ).not.toHaveLength(0);
+  });
 });

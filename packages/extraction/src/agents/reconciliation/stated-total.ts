@@ -1,11 +1,13 @@
 import type { ReconCheck } from '@parser/contracts';
 
-import { adjustmentLabelsOf, type AdjustmentKind, LOCALES } from '../../extract/locales/index.js';
+import { adjustmentLabelsOf, type AdjustmentKind } from '../../extract/locales/index.js';
 import { agree, cents, numberOf } from '../numbers.js';
-import { labelPattern, printedRows } from '../printed-rows.js';
+import { labelPattern, type PrintedRow, printedRows } from '../printed-rows.js';
 import { fieldsByRole, lineTableOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { cellRef, fieldRef, valueAt } from '../value-refs.js';
+
+import { namesRole, namesTaxBase } from './role-rows.js';
 
 /** Cash rounding is a few cents; a larger "rounding" figure is something misread. */
 const MAX_ROUNDING = 0.1;
@@ -15,7 +17,6 @@ const CASH_ROUNDING = 0.025;
 const ADJUSTMENTS = adjustmentLabelsOf().map(
   ([kind, label]) => [kind, labelPattern(label)] as [AdjustmentKind, RegExp],
 );
-const TAX_BASE_WORDS = [...new Set(LOCALES.flatMap((p) => p.taxBaseWords ?? []))];
 const RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 
 const kindOf = (label: string): AdjustmentKind | null =>
@@ -25,10 +26,7 @@ const kindOf = (label: string): AdjustmentKind | null =>
 function rateOf(label: string): string | null {
   const rate = RATE.exec(label)?.[1];
   if (rate === undefined) return null;
-  const words = label.split(/[^\p{L}]+/u);
-  return words.some((w) => w && TAX_BASE_WORDS.some((s) => w.startsWith(s)))
-    ? rate.replace(',', '.')
-    : null;
+  return namesTaxBase(label) ? rate.replace(',', '.') : null;
 }
 
 /** The line items' amounts summed (qty × unit price where no amount was read); null without lines. */
@@ -48,6 +46,16 @@ function linesSum(doc: AgentDocument): number | null {
     sum += value;
   }
   return rows.length ? sum : null;
+}
+
+/** The one positive figure the rows labelled as the tax print, or null when none or several. */
+function printedTaxOf(rows: readonly PrintedRow[]): number | null {
+  const figures = [
+    ...new Set(
+      rows.filter((r) => r.value > 0 && namesRole(r.label, 'tax')).map((r) => cents(r.value)),
+    ),
+  ];
+  return figures.length === 1 ? figures[0]! : null;
 }
 
 const money = (value: number) => cents(value).toFixed(2);
@@ -113,6 +121,11 @@ export function statedTotalCheck(doc: AgentDocument): ReconCheck | null {
     ...(tax !== null ? [{ name: 'tax', value: tax, stated: false }] : []),
     { name: 'tax included', value: 0, stated: false },
   ];
+  // A tax the reader did not take into the tax field is still the document's: the one figure its
+  // rows labelled as the tax print (several different ones would mean picking one to fit).
+  const printedTax = tax === null ? printedTaxOf(rows) : null;
+  if (printedTax !== null)
+    taxes.push({ name: 'the tax the document prints', value: printedTax, stated: true });
   if (subtotal !== null) {
     for (const row of rows) {
       if (row.index === subtotalRow || !row.figures.slice(0, -1).some((f) => agree(f, subtotal)))
