@@ -6,6 +6,8 @@ import {
   CONSISTENT_LINES,
   CONSISTENT_PRINTED,
   invoiceDocument,
+  RECEIPT_FIELDS,
+  RECEIPT_TABLES,
   SETTINGS,
   values,
 } from '../../../test/agent-documents.js';
@@ -234,23 +236,8 @@ function receipt(
       value === null ? null : { page: 1, box: [0, 0, 1, 1] as [number, number, number, number] },
   });
   return {
-    fields: [
-      { key: 'merchant', label: 'Merchant', type: 'string', required: false },
-      { key: 'subtotal', label: 'Subtotal', type: 'currency', required: false },
-      { key: 'tax', label: 'Tax', type: 'currency', required: false },
-      { key: 'total', label: 'Total', type: 'currency', required: true },
-    ],
-    tables: [
-      {
-        key: 'items',
-        label: 'Items',
-        columns: [
-          { key: 'name', label: 'Name', type: 'string' },
-          { key: 'qty', label: 'Qty', type: 'number' },
-          { key: 'price', label: 'Price', type: 'currency' },
-        ],
-      },
-    ],
+    fields: RECEIPT_FIELDS,
+    tables: RECEIPT_TABLES,
     values: {
       fields: {
         merchant: { value: 'Kedai Runcit Maju', confidence: 0.9, source: null },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { SETTINGS } from '../../../test/agent-documents.js';
+import { RECEIPT_FIELDS, SETTINGS } from '../../../test/agent-documents.js';
 import type { AgentDocument } from '../types.js';
 
 import { runReconciliation } from './index.js';
@@ -14,12 +14,7 @@ function receipt(
   lines: { qty: number; price: number; amount: number }[] = [],
 ): AgentDocument {
   return {
-    fields: [
-      { key: 'merchant', label: 'Merchant', type: 'string', required: false },
-      { key: 'subtotal', label: 'Subtotal', type: 'currency', required: false },
-      { key: 'tax', label: 'Tax', type: 'currency', required: false },
-      { key: 'total', label: 'Total', type: 'currency', required: true },
-    ],
+    fields: RECEIPT_FIELDS,
     tables: [
       {
         key: 'line_items',
