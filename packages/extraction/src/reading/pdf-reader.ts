@@ -3,13 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { createCanvas } from '@napi-rs/canvas';
-import {
-  getDocument,
-  PagesMapper,
-  Util,
-  type PDFDocumentProxy,
-  type PDFPageProxy,
-} from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 import type { Page, Word } from '../document.js';
 import { DocumentReadError } from './errors.js';
@@ -19,6 +12,13 @@ import { READING_LIMITS } from './limits.js';
 import { mapWithLimit } from './map-with-limit.js';
 import { ocrPoolSize } from './ocr-pool.js';
 import { countRealCharacters, mergeTouchingWords, wordsFromTextItem } from './pdf-text-words.js';
+import {
+  getDocument,
+  PagesMapper,
+  Util,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from './pdfjs.js';
 
 export interface PdfReadOptions {
   /** Render resolution for pages without a usable text layer. */
