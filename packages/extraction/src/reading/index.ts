@@ -2,7 +2,7 @@ export { DocumentReadError, isDocumentReadError, type DocumentReadErrorCode } fr
 export { inspectDocument, type DocumentInfo } from './inspect-document.js';
 export { READING_LIMITS } from './limits.js';
 export { groupLinesIntoBlocks, groupWordsIntoLines, unionBoxes } from './layout.js';
-export { ocrModelLoads, ocrPoolSize, terminateOcr } from './ocr-pool.js';
+export { ocrModelLoads, ocrModelsPreparedIn, ocrPoolSize, terminateOcr } from './ocr-pool.js';
 export { READER_VERSION, readDocument, type ReadOptions } from './read-document.js';
 export {
   MAX_PREVIEW_WIDTH,

@@ -1,7 +1,7 @@
 import { inferencePool } from './ppocr/inference-pool.js';
 
 export type { GreyImage } from './ppocr/grey-image.js';
-export { ocrModelLoads, ocrPoolSize } from './ppocr/inference-pool.js';
+export { ocrModelLoads, ocrModelsPreparedIn, ocrPoolSize } from './ppocr/inference-pool.js';
 
 /**
  * Stops the OCR workers and frees their models (call on shutdown and in test teardown). They are

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-import { loadCharset, modelFiles, type Charset, type ModelFiles } from './models.js';
-import { simplifyModel } from './simplify-model.js';
+import { loadCharset, modelFiles, type Charset } from './models.js';
+import { type ModelKind, type PreparedIn, prepareModels } from './prepare-models.js';
 
 /**
  * Runs the PP-OCR models in worker threads, so a page's lines are recognised on every core and the
@@ -21,22 +20,6 @@ export function ocrPoolSize(): number {
 }
 
 const require = createRequire(import.meta.url);
-
-type ModelKind = 'detector' | 'recognizer' | 'direction';
-
-/**
- * What each worker loads: the detector from its file (its graph has nothing to simplify), the
- * recogniser and the direction classifier as bytes rewritten by simplifyModel, which reads the same
- * but takes about a quarter less CPU per row (rewriting takes a few hundred ms, once per pool).
- */
-function workerModels(files: ModelFiles): Record<ModelKind, string | Uint8Array> {
-  const simplified = (file: string) => simplifyModel(readFileSync(file)).bytes;
-  return {
-    detector: files.detector,
-    recognizer: simplified(files.recognizer),
-    direction: simplified(files.direction),
-  };
-}
 
 /**
  * The worker: one lazily created session per model. Recognition and the direction check run on one
@@ -205,7 +188,9 @@ class InferencePool {
   private workers: InferenceWorker[] = [];
   private charsetCache: Charset | null = null;
   /** The models for workers still to start; dropped once the pool is full. */
-  private models: Record<ModelKind, string | Uint8Array> | null = null;
+  private models: Promise<Record<ModelKind, string | Uint8Array>> | null = null;
+  /** Where the models of the pool's workers were prepared (null before the first OCR). */
+  preparedIn: PreparedIn | null = null;
   /** Models loaded by workers since the process started: evidence of whether OCR ran at all. */
   loads = 0;
 
@@ -215,24 +200,41 @@ class InferencePool {
   }
 
   /** The least busy live worker, starting another while the pool is below its size. */
-  private pick(): InferenceWorker {
+  private async pick(): Promise<InferenceWorker> {
     this.workers = this.workers.filter((w) => w.alive);
     const idle = this.workers.find((w) => w.pending.size === 0);
     if (idle) return idle;
     if (this.workers.length < ocrPoolSize()) {
-      this.models ??= workerModels(modelFiles());
+      this.models ??= prepareModels(modelFiles()).then(
+        (prepared) => {
+          this.preparedIn = prepared.preparedIn;
+          return prepared.models;
+        },
+        (error: unknown) => {
+          // models missing or unreadable: the next document tries again once they are back
+          this.models = null;
+          throw error;
+        },
+      );
+      const models = this.models;
+      const ready = await models;
+      // another caller may have filled the pool while the models were prepared
+      this.workers = this.workers.filter((w) => w.alive);
+      if (this.workers.length >= ocrPoolSize()) {
+        return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      }
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
         workerData: {
           runtime: require.resolve('onnxruntime-node'),
-          models: this.models,
+          models: ready,
           detectorThreads: ocrPoolSize(),
           allowed: this.charset.allowed,
         },
       });
       const started = new InferenceWorker(worker, () => this.loads++);
       this.workers.push(started);
-      if (this.workers.length >= ocrPoolSize()) this.models = null;
+      if (this.workers.length >= ocrPoolSize() && this.models === models) this.models = null;
       return started;
     }
     return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
@@ -240,17 +242,17 @@ class InferencePool {
 
   /** The detector's probability map (one value per input pixel) for a [1, 3, height, width] input. */
   async detect(pixels: Float32Array, height: number, width: number): Promise<Float32Array> {
-    const reply = await this.pick().run({ kind: 'detector', pixels, height, width }, [
-      pixels.buffer as ArrayBuffer,
-    ]);
+    const reply = await (
+      await this.pick()
+    ).run({ kind: 'detector', pixels, height, width }, [pixels.buffer as ArrayBuffer]);
     return reply.map as Float32Array;
   }
 
   /** Best class and probability per step for `count` lines of one width ([count, 3, 48, width]). */
   async recognize(pixels: Float32Array, count: number, width: number): Promise<StepOutput> {
-    const reply = await this.pick().run({ kind: 'recognizer', pixels, count, width }, [
-      pixels.buffer as ArrayBuffer,
-    ]);
+    const reply = await (
+      await this.pick()
+    ).run({ kind: 'recognizer', pixels, count, width }, [pixels.buffer as ArrayBuffer]);
     return {
       best: reply.best as Int32Array,
       probability: reply.probability as Float32Array,
@@ -261,9 +263,9 @@ class InferencePool {
 
   /** Probabilities of [upright, upside down] per line for `count` lines ([count, 3, 48, width]). */
   async direction(pixels: Float32Array, count: number, width: number): Promise<Float32Array> {
-    const reply = await this.pick().run({ kind: 'direction', pixels, count, width }, [
-      pixels.buffer as ArrayBuffer,
-    ]);
+    const reply = await (
+      await this.pick()
+    ).run({ kind: 'direction', pixels, count, width }, [pixels.buffer as ArrayBuffer]);
     return reply.scores as Float32Array;
   }
 
@@ -284,4 +286,13 @@ export const inferencePool = new InferencePool();
  */
 export function ocrModelLoads(): number {
   return inferencePool.loads;
+}
+
+/**
+ * Where this process rewrote the OCR models for its workers: 'worker' when the package runs
+ * compiled (the calling thread, the server's event loop, stays free), 'calling thread' when it
+ * runs from its TypeScript sources; null before the first OCR.
+ */
+export function ocrModelsPreparedIn(): PreparedIn | null {
+  return inferencePool.preparedIn;
 }
