@@ -18,24 +18,43 @@ export interface HeaderMatch {
   matched: number;
 }
 
-/** The columns a header row gives for a table definition; unmatched header words become ignored columns. */
-export function matchHeader(
-  row: Row,
-  columns: Pick<ColumnDefinition, 'key' | 'label'>[],
-): HeaderMatch {
-  const used = new Set<number>();
-  const cols: HeaderCol[] = [];
+type HeaderColumns = readonly Pick<ColumnDefinition, 'key' | 'label'>[];
+
+interface PhrasePass {
+  c: Pick<ColumnDefinition, 'key' | 'label'>;
+  ci: number;
+  p: string;
+  fuzzy: boolean;
+}
+
+/**
+ * The phrases a header is matched with, in the order they are tried, per column list: every row of
+ * a document is tried as a header, so they are worked out once.
+ */
+const phrasePasses = new WeakMap<HeaderColumns, PhrasePass[]>();
+
+function passesFor(columns: HeaderColumns): PhrasePass[] {
+  const known = phrasePasses.get(columns);
+  if (known) return known;
   const options = columns.flatMap((c, ci) => columnPhrases(c).map((p) => ({ c, ci, p })));
   // own labels first, then longer synonyms
   options.sort((a, b) => {
     const own = (o: typeof a) => (compact(o.c.label) === o.p || compact(o.c.key) === o.p ? 1 : 0);
     return own(b) - own(a) || b.p.length - a.p.length;
   });
-  const done = new Set<number>();
   // words printed exactly as some column's header word are matched first: a rough match must not
   // take them for another column ("Units Price" read as "Unit Price" would swallow the quantity)
   const passes = [false, true].flatMap((fuzzy) => options.map((o) => ({ ...o, fuzzy })));
-  for (const o of passes) {
+  phrasePasses.set(columns, passes);
+  return passes;
+}
+
+/** The columns a header row gives for a table definition; unmatched header words become ignored columns. */
+export function matchHeader(row: Row, columns: HeaderColumns): HeaderMatch {
+  const used = new Set<number>();
+  const cols: HeaderCol[] = [];
+  const done = new Set<number>();
+  for (const o of passesFor(columns)) {
     if (done.has(o.ci)) continue;
     for (const m of matchPhraseInRow(row, o.p, o.fuzzy)) {
       let free = true;
@@ -74,19 +93,37 @@ export function matchHeader(
   return { row, cols, matched };
 }
 
+/**
+ * Header searches already made in a document, by the columns searched for: the vendor and address
+ * strategies and the table reader ask for the same table's header, and each search tries every row.
+ */
+const headerSearches = new WeakMap<DocContext, Map<HeaderColumns, HeaderMatch | null>>();
+
 /** Best header row for a table in the document. */
 export function findHeader(
   table: Pick<TableDefinition, 'columns'>,
   ctx: DocContext,
 ): HeaderMatch | null {
+  let searches = headerSearches.get(ctx);
+  if (!searches) {
+    searches = new Map();
+    headerSearches.set(ctx, searches);
+  }
+  if (searches.has(table.columns)) return searches.get(table.columns)!;
+  const found = searchHeader(table.columns, ctx);
+  searches.set(table.columns, found);
+  return found;
+}
+
+function searchHeader(columns: HeaderColumns, ctx: DocContext): HeaderMatch | null {
   let best: HeaderMatch | null = null;
-  const need = Math.min(2, table.columns.length);
+  const need = Math.min(2, columns.length);
   const rows = ctx.layout.rows;
   for (const [i, row] of rows.entries()) {
     if (row.words.length > 14) continue;
     for (const candidate of [row, withNextRow(row, rows[i + 1], ctx)]) {
       if (!candidate) continue;
-      const m = matchHeader(candidate, table.columns);
+      const m = matchHeader(candidate, columns);
       if (m.matched >= need && (!best || m.matched > best.matched)) best = m;
     }
   }
