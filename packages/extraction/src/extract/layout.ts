@@ -220,22 +220,24 @@ export function segments(words: Tok[], height: number, factor = 1.2): Tok[][] {
 
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // one row of the table, reused: label matching measures distances by the hundred thousand
+  if (distanceRow.length <= b.length) distanceRow = new Int32Array(2 * (b.length + 1));
+  const prev = distanceRow;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
+    let diag = prev[0]!;
     prev[0] = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j] ?? 0;
-      prev[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + 1,
-        diag + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
+      const tmp = prev[j]!;
+      prev[j] = Math.min(tmp + 1, prev[j - 1]! + 1, diag + (ai === b.charCodeAt(j - 1) ? 0 : 1));
       diag = tmp;
     }
   }
-  return prev[b.length] ?? 0;
+  return prev[b.length]!;
 }
+
+let distanceRow = new Int32Array(64);
 
 /** Allowed edit distance for a phrase of this compact length. */
 export const tolerance = (len: number): number => (len >= 10 ? 2 : len >= 5 ? 1 : 0);
@@ -267,13 +269,9 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
       if (acc.length > phrase.length + tol + 1) break;
       if (!acc) continue;
       // allow a trailing '#' that the phrase does not print, and vice versa
-      const candidates = [acc, acc.replace(/#$/, '')];
-      let best = Infinity;
-      for (const c of candidates) {
-        if (Math.abs(c.length - phrase.length) > tol) continue;
-        const d = c === phrase ? 0 : tol ? levenshtein(c, phrase) : Infinity;
-        best = Math.min(best, d);
-      }
+      let best = distanceWithin(acc, phrase, tol);
+      if (best > 0 && acc.endsWith('#'))
+        best = Math.min(best, distanceWithin(acc.slice(0, -1), phrase, tol));
       if (best <= tol && (best === 0 || acc[0] === phrase[0])) {
         if (!found || best < found.distance) found = { start: i, end: j + 1, distance: best };
         if (best === 0) break;
@@ -282,6 +280,13 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
     if (found) out.push(found);
   }
   return out;
+}
+
+/** The edit distance of a word run from a phrase, or Infinity when its length alone puts it over `tol`. */
+function distanceWithin(text: string, phrase: string, tol: number): number {
+  if (Math.abs(text.length - phrase.length) > tol) return Infinity;
+  if (text === phrase) return 0;
+  return tol ? levenshtein(text, phrase) : Infinity;
 }
 
 const rowMatches = new WeakMap<Row, Map<string, PhraseMatch[]>>();
