@@ -4,14 +4,16 @@
  * company, starts the compiled server as production runs it (plain node), has it serve another
  * company's sign-up and setup, and loads the pending-review list, the documents list and a
  * name search with 50 connections; a bare Fastify route answering a fixed 50-row page is loaded
- * before every round of the endpoints, so the reference is measured in the same minutes as what is
- * compared with it. Prints req/s, p50/p99 and the share of the bare route's req/s, with the targets.
+ * before every round of the endpoints, and each database's figures are compared with the bare
+ * route's median round among those loaded before its own rounds (the same minutes). Prints req/s,
+ * p50/p99 and the share of the bare route's req/s, with the targets.
  *
  *   npm run bench:latency [-- --pipelines 100000 --connections 50 --seconds 10 --warmup 2 --rounds 1 --databases pglite,postgres]
  *
  * With --rounds N every endpoint is loaded N times, the endpoints taking turns, and the round
- * with the median req/s is reported (for the bare route, the median of all its rounds): on a shared machine one 10-second window can land on
- * someone else's burst of work.
+ * with the median req/s is reported (for the bare route, the median of its rounds in that
+ * database's turn): on a shared machine one 10-second window can land on someone else's burst of
+ * work.
  *   LATENCY_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:latency
  *
  * PostgreSQL: a database of its own is created next to LATENCY_DATABASE_URL's and dropped after.
@@ -132,8 +134,13 @@ async function startBare() {
   };
 }
 type BareRoute = Awaited<ReturnType<typeof startBare>>;
-/** Every round of the bare route: it is loaded before each round of the endpoints. */
-const bareRounds: Measured[] = [];
+
+/** One database's figures and the bare route's, measured in the same minutes. */
+interface Phase {
+  /** The bare route's median round among those loaded before this database's rounds. */
+  reference: Measured;
+  rows: Measured[];
+}
 
 /** A company with one document type, signed up through the API (the server hashes passwords). */
 async function signUpCompany(base: string) {
@@ -171,7 +178,7 @@ async function signUpCompany(base: string) {
   return { email, password, tenantId: me.tenantId, docTypeId: type.id };
 }
 
-async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Promise<Measured[]> {
+async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Promise<Phase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'parser-bench-'));
   let databaseUrl: string | undefined;
   const admin = kind === 'postgres' ? new pg.Client({ connectionString: postgresBase }) : undefined;
@@ -229,8 +236,10 @@ async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Prom
         '/api/documents/?limit=50&q=invoice-9999',
       ];
       const byEndpoint = endpoints.map((): Measured[] => []);
+      const bareRounds: Measured[] = [];
       for (let round = 0; round < rounds; round++) {
-        // The reference in the same minutes as the endpoints: the machine's speed drifts.
+        // The reference in the same minutes as the endpoints: the machine's speed drifts, also
+        // between one database's rounds and the other's.
         const reference = await bare.measure();
         bareRounds.push(reference);
         if (rounds > 1) {
@@ -248,7 +257,11 @@ async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Prom
           byEndpoint[index]!.push(row);
         }
       }
-      return byEndpoint.map(medianRound);
+      const reference = medianRound(bareRounds);
+      return {
+        reference: { ...reference, label: `bare Fastify route (fixed 50 rows), ${kind} rounds` },
+        rows: byEndpoint.map(medianRound),
+      };
     } finally {
       await server.stop();
     }
@@ -265,15 +278,14 @@ console.log(
   `List latency: ${pipelineCount} pipelines, ${connections} connections, ${seconds} s per endpoint after ${warmupSeconds} s of warm-up`,
 );
 const bareRoute = await startBare();
-const results: Measured[] = [];
+const phases: Phase[] = [];
 try {
-  for (const kind of databases) results.push(...(await measureParser(kind, bareRoute)));
+  for (const kind of databases) phases.push(await measureParser(kind, bareRoute));
 } finally {
   bareRoute.stop();
 }
-const bare = medianRound(bareRounds);
 
-const verdict = (row: Measured) => {
+const verdict = (row: Measured, bare: Measured) => {
   const kind = row.label.startsWith('postgres') ? 'postgres' : 'pglite';
   const isSearch = row.label.includes('q=');
   const share = row.requests / bare.requests;
@@ -289,10 +301,12 @@ const verdict = (row: Measured) => {
 console.log(
   '\n  endpoint                                                  req/s   p50 ms   p99 ms   of bare   CPU ms/req   target',
 );
-const print = (row: Measured, target: string) =>
+const print = (row: Measured, bare: Measured, target: string) =>
   console.log(
     `  ${row.label.padEnd(55)} ${row.requests.toFixed(0).padStart(7)}  ${String(row.p50).padStart(7)}  ${String(row.p99).padStart(7)}  ${((row.requests / bare.requests) * 100).toFixed(0).padStart(6)}%   ${(row.cpuMsPerRequest?.toFixed(2) ?? '?').padStart(10)}   ${target}` +
       (row.failed ? `   (${row.failed} failed)` : ''),
   );
-print(bare, '');
-for (const row of results) print(row, verdict(row));
+for (const { reference, rows } of phases) {
+  print(reference, reference, '');
+  for (const row of rows) print(row, reference, verdict(row, reference));
+}
