@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 
 import { loadCharset, modelFiles, type Charset } from './models.js';
 import { type ModelKind, type PreparedIn, prepareModels } from './prepare-models.js';
+import { workerExecArgv } from './worker-options.js';
 
 /**
  * Runs the PP-OCR models in worker threads, so a page's lines are recognised on every core and the
@@ -225,6 +226,7 @@ class InferencePool {
       }
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
+        execArgv: workerExecArgv(),
         workerData: {
           runtime: require.resolve('onnxruntime-node'),
           models: ready,

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 
 import type { ModelFiles } from './models.js';
 import { simplifyModel } from './simplify-model.js';
+import { workerExecArgv } from './worker-options.js';
 
 export type ModelKind = 'detector' | 'recognizer' | 'direction';
 
@@ -38,6 +39,7 @@ function prepareInWorker(files: ModelFiles): Promise<PreparedModels> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(PREPARE_SOURCE, {
       eval: true,
+      execArgv: workerExecArgv(),
       workerData: {
         simplifier: simplifierUrl.href,
         recognizer: files.recognizer,
