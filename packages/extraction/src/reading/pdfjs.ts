@@ -12,8 +12,8 @@ import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
  */
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
-/** The native built-ins pdfjs had replaced (Array.prototype.push on Node 20), now restored. */
-export const restoredBuiltins: readonly string[] = restoreNativeBuiltins();
+// the native built-ins both bundles replaced (Array.prototype.push on Node 20) are put back
+restoreNativeBuiltins();
 
 export const { getDocument, PagesMapper, Util } = pdfjs;
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';

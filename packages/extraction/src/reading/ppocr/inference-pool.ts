@@ -221,9 +221,7 @@ class InferencePool {
       const ready = await models;
       // another caller may have filled the pool while the models were prepared
       this.workers = this.workers.filter((w) => w.alive);
-      if (this.workers.length >= ocrPoolSize()) {
-        return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-      }
+      if (this.workers.length >= ocrPoolSize()) return this.leastBusy();
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
         execArgv: workerExecArgv(),
@@ -239,22 +237,27 @@ class InferencePool {
       if (this.workers.length >= ocrPoolSize() && this.models === models) this.models = null;
       return started;
     }
+    return this.leastBusy();
+  }
+
+  private leastBusy(): InferenceWorker {
     return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  /** Runs a message on the least busy worker, its pixels handed over rather than copied. */
+  private async send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply> {
+    return (await this.pick()).run(message, [pixels.buffer as ArrayBuffer]);
   }
 
   /** The detector's probability map (one value per input pixel) for a [1, 3, height, width] input. */
   async detect(pixels: Float32Array, height: number, width: number): Promise<Float32Array> {
-    const reply = await (
-      await this.pick()
-    ).run({ kind: 'detector', pixels, height, width }, [pixels.buffer as ArrayBuffer]);
+    const reply = await this.send({ kind: 'detector', pixels, height, width }, pixels);
     return reply.map as Float32Array;
   }
 
   /** Best class and probability per step for `count` lines of one width ([count, 3, 48, width]). */
   async recognize(pixels: Float32Array, count: number, width: number): Promise<StepOutput> {
-    const reply = await (
-      await this.pick()
-    ).run({ kind: 'recognizer', pixels, count, width }, [pixels.buffer as ArrayBuffer]);
+    const reply = await this.send({ kind: 'recognizer', pixels, count, width }, pixels);
     return {
       best: reply.best as Int32Array,
       probability: reply.probability as Float32Array,
@@ -265,9 +268,7 @@ class InferencePool {
 
   /** Probabilities of [upright, upside down] per line for `count` lines ([count, 3, 48, width]). */
   async direction(pixels: Float32Array, count: number, width: number): Promise<Float32Array> {
-    const reply = await (
-      await this.pick()
-    ).run({ kind: 'direction', pixels, count, width }, [pixels.buffer as ArrayBuffer]);
+    const reply = await this.send({ kind: 'direction', pixels, count, width }, pixels);
     return reply.scores as Float32Array;
   }
 
