@@ -46,8 +46,17 @@ export function overallStatusOf(step: PipelineStep): OverallStatus {
   }
 }
 
+/**
+ * An id the server gives a record (a pipeline, file, type or user): a uuid. Typed as one so that
+ * clients and the OpenAPI document know its form, and the hot lists can write it without escaping.
+ */
+export const RecordIdSchema = z.guid();
+
+/** A moment as the server writes it: ISO 8601 in UTC, e.g. "2026-11-23T17:35:10.123Z". */
+export const TimestampSchema = z.iso.datetime();
+
 /** A user as pipelines show them (assignee, actor). */
-export const UserRefSchema = z.object({ id: z.string(), email: z.string() });
+export const UserRefSchema = z.object({ id: RecordIdSchema, email: z.string() });
 export type UserRef = z.infer<typeof UserRefSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -56,18 +65,18 @@ export type UserRef = z.infer<typeof UserRefSchema>;
 
 /** An entry of the pending, all and approved lists. */
 export const PipelineSchema = z.object({
-  pipeline_id: z.string(),
-  doc_type_id: z.string(),
+  pipeline_id: RecordIdSchema,
+  doc_type_id: RecordIdSchema,
   doc_type_name: z.string(),
-  file_id: z.string(),
+  file_id: RecordIdSchema,
   original_filename: z.string(),
   current_step: PipelineStep,
   overall_status: OverallStatus,
   /** Set when the pipeline failed: what went wrong, in words a user can act on. */
   failure_reason: z.string().nullable(),
   assigned_to: UserRefSchema.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
 });
 export type Pipeline = z.infer<typeof PipelineSchema>;
 
@@ -134,12 +143,12 @@ export const PendingSummarySchema = z.array(PendingByTypeSchema);
 
 /** GET /api/documents/: the uploaded documents (spec "Document (list)"). */
 export const DocumentSchema = z.object({
-  id: z.string(),
+  id: RecordIdSchema,
   fileName: z.string(),
   mimeType: z.string(),
-  uploadAt: z.string(),
+  uploadAt: TimestampSchema,
   pages: z.number().int(),
-  pipeline_id: z.string().nullable(),
+  pipeline_id: RecordIdSchema.nullable(),
   current_step: PipelineStep.nullable(),
 });
 export type Document = z.infer<typeof DocumentSchema>;

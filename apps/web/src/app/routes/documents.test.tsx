@@ -8,14 +8,14 @@ import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const march = f.document({
-  id: 'file-1',
+  id: '33333333-cccc-4ccc-8ccc-000000000001',
   fileName: 'Invoice-March.pdf',
   uploadAt: new Date(2025, 2, 7, 14, 5).toISOString(),
-  pipeline_id: 'pl-1',
+  pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000001',
   current_step: 'failed',
 });
 const receipt = f.document({
-  id: 'file-2',
+  id: '33333333-cccc-4ccc-8ccc-000000000002',
   fileName: 'receipt.png',
   mimeType: 'image/png',
   uploadAt: new Date(2025, 11, 24, 9, 0).toISOString(),
@@ -42,12 +42,12 @@ describe('/documents', () => {
     expect(within(rows[0]!).getByText('Mar 7, 2025 14:05')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link', { name: 'View Invoice-March.pdf' })).toHaveAttribute(
       'href',
-      '/documents/file-1',
+      '/documents/33333333-cccc-4ccc-8ccc-000000000001',
     );
     // A document with a pipeline can be opened on the review screen (e.g. to retry a failure).
     expect(
       within(rows[0]!).getByRole('link', { name: 'Review Invoice-March.pdf' }),
-    ).toHaveAttribute('href', '/review/pl-1');
+    ).toHaveAttribute('href', '/review/11111111-aaaa-4aaa-8aaa-000000000001');
   });
 
   it('searches by file name on the server and offers the status filter', async () => {

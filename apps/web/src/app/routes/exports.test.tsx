@@ -21,10 +21,10 @@ const local = (month: number, day: number, hour: number, minute: number) =>
 
 function exportItem(overrides: Partial<ExportItem> = {}): ExportItem {
   return ExportItemSchema.parse({
-    pipeline_id: 'pl-1',
-    doc_type_id: 'dt-1',
+    pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000001',
+    doc_type_id: '22222222-bbbb-4bbb-8bbb-000000000001',
     doc_type_name: 'Invoice',
-    file_id: 'file-1',
+    file_id: '33333333-cccc-4ccc-8ccc-000000000001',
     original_filename: 'invoice-001.pdf',
     current_step: 'completed',
     overall_status: 'completed',
@@ -42,7 +42,7 @@ function exportItem(overrides: Partial<ExportItem> = {}): ExportItem {
 function delivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
   return WebhookDeliverySchema.parse({
     id: 'dl-1',
-    pipeline_id: 'pl-1',
+    pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000001',
     url: 'https://hooks.example.com/in',
     trigger: 'auto',
     status: 'delivered',
@@ -66,10 +66,10 @@ const page = (items: ExportItem[], next_cursor: string | null = null) =>
 
 const invoice = exportItem();
 const receipt = exportItem({
-  pipeline_id: 'pl-2',
-  doc_type_id: 'dt-gone',
+  pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000002',
+  doc_type_id: '22222222-bbbb-4bbb-8bbb-00000000dead',
   doc_type_name: '',
-  file_id: 'file-2',
+  file_id: '33333333-cccc-4ccc-8ccc-000000000002',
   original_filename: 'receipt.png',
   created_at: local(12, 24, 9, 0),
 });
@@ -123,7 +123,7 @@ describe('/exports', { timeout: 30_000 }, () => {
       }
       const second = await rowOf('receipt.png');
       // A type without a name shows its id.
-      expect(within(second).getByText('dt-gone')).toBeInTheDocument();
+      expect(within(second).getByText('22222222-bbbb-4bbb-8bbb-00000000dead')).toBeInTheDocument();
       expect(within(second).getByText('Dec 24, 2025 09:00')).toBeInTheDocument();
       expect(within(second).getByText('Not sent')).toBeInTheDocument();
     });
@@ -146,7 +146,10 @@ describe('/exports', { timeout: 30_000 }, () => {
     });
 
     it('refreshes on Refresh and loads further pages with Load more', async () => {
-      const fresh = exportItem({ pipeline_id: 'pl-3', original_filename: 'new.pdf' });
+      const fresh = exportItem({
+        pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000003',
+        original_filename: 'new.pdf',
+      });
       const stub = stubFetch({
         'GET /api/exports': (_call, count) => {
           if (requestedUrls(stub.fetchMock).at(-1)!.includes('cursor=c2')) {
@@ -170,14 +173,31 @@ describe('/exports', { timeout: 30_000 }, () => {
 
   describe('GET /api/pipelines/:id/export', () => {
     it.each([
-      ['Download', '/api/pipelines/pl-1/export', 'exports_pl-1.zip'],
-      ['JSON', '/api/pipelines/pl-1/export?format=json', 'export_pl-1.json'],
-      ['CSV', '/api/pipelines/pl-1/export?format=csv', 'export_pl-1.csv'],
-      ['Excel', '/api/pipelines/pl-1/export?format=xlsx', 'export_pl-1.xlsx'],
+      [
+        'Download',
+        '/api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export',
+        'exports_11111111-aaaa-4aaa-8aaa-000000000001.zip',
+      ],
+      [
+        'JSON',
+        '/api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export?format=json',
+        'export_11111111-aaaa-4aaa-8aaa-000000000001.json',
+      ],
+      [
+        'CSV',
+        '/api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export?format=csv',
+        'export_11111111-aaaa-4aaa-8aaa-000000000001.csv',
+      ],
+      [
+        'Excel',
+        '/api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export?format=xlsx',
+        'export_11111111-aaaa-4aaa-8aaa-000000000001.xlsx',
+      ],
     ])('%s requests %s with the token and saves %s', async (button, url, fileName) => {
       setSession(fixtures.tokens());
       const stub = stubExports([invoice], {
-        'GET /api/pipelines/pl-1/export': () => new Response(new Blob(['data']), { status: 200 }),
+        'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export': () =>
+          new Response(new Blob(['data']), { status: 200 }),
       });
       renderExports();
       await userEvent.click(
@@ -186,14 +206,16 @@ describe('/exports', { timeout: 30_000 }, () => {
 
       await waitFor(() => expect(downloads).toEqual([fileName]));
       expect(requestedUrls(stub.fetchMock).filter((u) => u.includes('/pipelines/'))).toEqual([url]);
-      expect(stub.callsTo('GET /api/pipelines/pl-1/export')[0]?.headers).toMatchObject({
+      expect(
+        stub.callsTo('GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export')[0]?.headers,
+      ).toMatchObject({
         Authorization: 'Bearer access-1',
       });
     });
 
     it("shows the server's detail when a download fails", async () => {
       stubExports([invoice], {
-        'GET /api/pipelines/pl-1/export': () =>
+        'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export': () =>
           errorResponse(409, { detail: 'The document is not approved yet', code: 'INVALID_STATE' }),
       });
       vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -209,7 +231,7 @@ describe('/exports', { timeout: 30_000 }, () => {
   });
 
   describe('POST /api/pipelines/:id/export:webhook', () => {
-    const SEND = 'POST /api/pipelines/pl-1/export:webhook';
+    const SEND = 'POST /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export:webhook';
     const typeWithWebhook = f.docType({
       exportSettings: ExportSettingsSchema.parse({
         export_formats: [{ type: 'webhook', enabled: true }],
@@ -233,7 +255,7 @@ describe('/exports', { timeout: 30_000 }, () => {
 
     it("prefills from the type's webhook setting, adds the API key header and says '✅ Sent successfully'", async () => {
       const stub = stubExports([invoice], {
-        'GET /api/doc-types/dt-1': () => json(typeWithWebhook),
+        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(typeWithWebhook),
         [SEND]: () => result({ success: true, status_code: 200 }),
       });
       renderExports();
@@ -263,7 +285,7 @@ describe('/exports', { timeout: 30_000 }, () => {
 
     it("refuses headers that are not a JSON object with 'Headers must be valid JSON' and sends nothing", async () => {
       const stub = stubExports([invoice], {
-        'GET /api/doc-types/dt-1': () => json(f.docType()),
+        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(f.docType()),
         [SEND]: () => result({ success: true, status_code: 200 }),
       });
       renderExports();
@@ -289,7 +311,9 @@ describe('/exports', { timeout: 30_000 }, () => {
     });
 
     it('needs a webhook URL', async () => {
-      const stub = stubExports([invoice], { 'GET /api/doc-types/dt-1': () => json(f.docType()) });
+      const stub = stubExports([invoice], {
+        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(f.docType()),
+      });
       renderExports();
       const dialog = await openModal();
       await userEvent.click(await within(dialog).findByRole('button', { name: 'Send' }));
@@ -299,7 +323,7 @@ describe('/exports', { timeout: 30_000 }, () => {
 
     it('leaves out the API key header unless both name and value are given', async () => {
       const stub = stubExports([invoice], {
-        'GET /api/doc-types/dt-1': () => json(f.docType()),
+        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(f.docType()),
         [SEND]: () => result({ success: true, status_code: 204 }),
       });
       renderExports();
@@ -339,7 +363,7 @@ describe('/exports', { timeout: 30_000 }, () => {
       ],
     ])('shows the outcome and keeps the modal open when %s', async (_case, answer, text) => {
       stubExports([invoice], {
-        'GET /api/doc-types/dt-1': () => json(typeWithWebhook),
+        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(typeWithWebhook),
         [SEND]: answer,
       });
       vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -357,7 +381,7 @@ describe('/exports', { timeout: 30_000 }, () => {
       stubExports([
         exportItem({ latest_delivery: summary(delivery()) }),
         exportItem({
-          pipeline_id: 'pl-2',
+          pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000002',
           original_filename: 'retrying.pdf',
           latest_delivery: summary(
             delivery({
@@ -371,7 +395,7 @@ describe('/exports', { timeout: 30_000 }, () => {
           ),
         }),
         exportItem({
-          pipeline_id: 'pl-3',
+          pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000003',
           original_filename: 'failed.pdf',
           latest_delivery: summary(
             delivery({
@@ -420,7 +444,7 @@ describe('/exports', { timeout: 30_000 }, () => {
       });
       const resent = delivery({ id: 'dl-4', trigger: 'manual', created_at: local(3, 9, 10, 0) });
       const stub = stubExports([exportItem({ latest_delivery: summary(failed) })], {
-        'GET /api/pipelines/pl-1/deliveries': (_call, count) =>
+        'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/deliveries': (_call, count) =>
           json(count === 1 ? [failed] : [resent, failed]),
         'POST /api/webhook-deliveries/dl-3/resend': () => json(resent),
       });
@@ -468,7 +492,7 @@ describe('/exports', { timeout: 30_000 }, () => {
         ],
       });
       stubExports([exportItem({ latest_delivery: summary(pending) })], {
-        'GET /api/pipelines/pl-1/deliveries': () => json([pending]),
+        'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/deliveries': () => json([pending]),
       });
       renderExports();
       await userEvent.click(
@@ -495,7 +519,8 @@ describe('/exports', { timeout: 30_000 }, () => {
       const delivered = delivery({ attempts: 2 });
       let done = false;
       const stub = stubExports([exportItem({ latest_delivery: summary(pending) })], {
-        'GET /api/pipelines/pl-1/deliveries': () => json([done ? delivered : pending]),
+        'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/deliveries': () =>
+          json([done ? delivered : pending]),
       });
       try {
         renderExports();
@@ -506,17 +531,23 @@ describe('/exports', { timeout: 30_000 }, () => {
         );
         const dialog = await screen.findByRole('dialog');
         expect(await within(dialog).findByText('Retrying')).toBeInTheDocument();
-        const before = stub.callsTo('GET /api/pipelines/pl-1/deliveries').length;
+        const before = stub.callsTo(
+          'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/deliveries',
+        ).length;
 
         done = true;
         await vi.advanceTimersByTimeAsync(10_000);
         expect(await within(dialog).findByRole('button', { name: 'Resend' })).toBeInTheDocument();
         expect(within(dialog).queryByText('Retrying')).not.toBeInTheDocument();
         // Finished: no more refreshes.
-        const after = stub.callsTo('GET /api/pipelines/pl-1/deliveries').length;
+        const after = stub.callsTo(
+          'GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/deliveries',
+        ).length;
         expect(after).toBe(before + 1);
         await vi.advanceTimersByTimeAsync(30_000);
-        expect(stub.callsTo('GET /api/pipelines/pl-1/deliveries')).toHaveLength(after);
+        expect(
+          stub.callsTo('GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/deliveries'),
+        ).toHaveLength(after);
       } finally {
         vi.useRealTimers();
       }

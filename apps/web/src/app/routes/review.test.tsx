@@ -12,8 +12,18 @@ const ID = 'pl-1234567890';
 const REVIEW = `/api/pipelines/${ID}/review`;
 
 const users = TenantUserListSchema.parse([
-  { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
-  { id: 'user-2', email: 'bob@example.com', role: 'member', created_at: '2025-01-02T00:00:00Z' },
+  {
+    id: '44444444-dddd-4ddd-8ddd-000000000001',
+    email: 'ada@example.com',
+    role: 'admin',
+    created_at: '2025-01-01T00:00:00Z',
+  },
+  {
+    id: '44444444-dddd-4ddd-8ddd-000000000002',
+    email: 'bob@example.com',
+    role: 'member',
+    created_at: '2025-01-02T00:00:00Z',
+  },
 ]);
 
 const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
@@ -244,7 +254,7 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
           json(
             f.review({
               current_step: 'approval',
-              assigned_to: { id: 'user-2', email: 'bob@example.com' },
+              assigned_to: { id: '44444444-dddd-4ddd-8ddd-000000000002', email: 'bob@example.com' },
             }),
           ),
         [`GET /api/pipelines/${ID}/export`]: () =>
@@ -267,7 +277,7 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     expect(stub.callsTo(`POST /api/pipelines/${ID}/approval`)[0]?.body).toEqual({
       action: 'send_for_approval',
       notes: 'Over the limit',
-      assign_to_user_id: 'user-2',
+      assign_to_user_id: '44444444-dddd-4ddd-8ddd-000000000002',
       version: 3,
     });
     expect(stub.callsTo(`GET /api/pipelines/${ID}/export`)).toHaveLength(1);

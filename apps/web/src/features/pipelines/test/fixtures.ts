@@ -13,6 +13,13 @@ import {
   ReviewRecordSchema,
 } from '@parser/contracts';
 
+/** Ids of the fixtures' records: uuids, as the server gives them. */
+export const fixtureIds = {
+  docType: '5d0c6a52-8f0e-4b7a-9a41-2c1f3e4d5a61',
+  file: '9b2e7c14-3a5d-4f60-8e21-7c4b1a2d3e5f',
+  pipeline: '0f8fad5b-d9cb-469f-a165-70867728950e',
+};
+
 /** Contract-checked fixtures for the document-flow screens' tests. */
 export const flowFixtures = {
   docType: (overrides: Partial<DocType> = {}): DocType =>
@@ -58,10 +65,10 @@ export const flowFixtures = {
 
   pipeline: (overrides: Partial<Pipeline> = {}): Pipeline =>
     PipelineSchema.parse({
-      pipeline_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
-      doc_type_id: 'dt-1',
+      pipeline_id: fixtureIds.pipeline,
+      doc_type_id: fixtureIds.docType,
       doc_type_name: 'Invoice',
-      file_id: 'file-1',
+      file_id: fixtureIds.file,
       original_filename: 'invoice.pdf',
       current_step: 'human_review',
       overall_status: 'needs_review',
@@ -74,7 +81,7 @@ export const flowFixtures = {
 
   document: (overrides: Partial<Document> = {}): Document =>
     DocumentSchema.parse({
-      id: 'file-1',
+      id: fixtureIds.file,
       fileName: 'invoice.pdf',
       mimeType: 'application/pdf',
       uploadAt: '2025-03-07T14:05:00Z',
