@@ -83,7 +83,7 @@ try {
     await seedPipelines(db, { ...big, count: size - seeded, offset: seeded });
     await seedPipelines(db, { ...neighbour, count: (size - seeded) / 10, offset: seeded / 10 });
     seeded = size;
-    await sql`ANALYZE`.execute(db);
+    await sql`VACUUM ANALYZE`.execute(db);
     console.log(
       `\n${size.toLocaleString('en')} pipelines of one company (+${(size / 10).toLocaleString('en')} of another), seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );

@@ -203,6 +203,38 @@ describe('GET /api/documents/?doc_type_id=', () => {
     expect(await names(`?doc_type_id=${receipts}&q=receipt`)).toEqual(['receipt.pdf']);
     expect(await names('?doc_type_id=not-a-type')).toEqual([]);
   });
+
+  it('shows a file sent again under another type once, with its latest pipeline', async () => {
+    const admin = await company(t.app);
+    const invoices = await createInvoiceType(t.app, admin.headers);
+    const receipts = await createInvoiceType(t.app, admin.headers);
+    const doc = await invoicePdf();
+    const first = await createPipelines(t.app, admin.headers, invoices, [
+      { bytes: doc.bytes, fileName: 'scan.pdf' },
+    ]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: admin.headers,
+      payload: { docTypeId: receipts, files: first.fileIds },
+    });
+    expect(again.statusCode).toBe(201);
+    const [latest] = again.json<{ pipeline_ids: string[] }>().pipeline_ids;
+    const listed = async (query: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/documents/${query}`,
+          headers: admin.headers,
+        })
+      ).json<{ items: { id: string; pipeline_id: string }[] }>().items;
+    expect(await listed('')).toEqual([
+      expect.objectContaining({ id: first.fileIds[0], pipeline_id: latest }),
+    ]);
+    expect(await listed(`?doc_type_id=${invoices}`)).toEqual([
+      expect.objectContaining({ id: first.fileIds[0], pipeline_id: first.pipelineIds[0] }),
+    ]);
+  });
 });
 
 describe('a signed access token with a malformed claim', () => {
