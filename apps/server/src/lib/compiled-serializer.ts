@@ -42,7 +42,7 @@ const VERBATIM_FORMATS = new Set(['uuid', 'date-time']);
  *   escape: their formats hold only hex digits, dashes, digits, colons, dots and letters. The
  *   values come from the database's uuid and timestamp columns, never from what users typed.
  */
-export function forWriting(node: JsonSchemaNode): JsonSchemaNode {
+function forWriting(node: JsonSchemaNode): JsonSchemaNode {
   const anyOf = node.anyOf as JsonSchemaNode[] | undefined;
   if (anyOf?.length === 2 && Object.keys(node).length === 1) {
     const other = anyOf.find((branch) => branch.type !== 'null');
