@@ -154,6 +154,25 @@ describe('extractBySchema: fields', () => {
     expect(box?.[2]).toBeLessThan(d.pages[0]!.width / 2);
   });
 
+  it.each([
+    ['de', ['Rechnung Nr. 2024-118', 'Rechnungsdatum 15.03.2024', 'Ihre Bestellung   4500012345']],
+    [
+      'fr',
+      ['Facture n° F-2231', 'Date de facture 15/03/2024', 'Bon de commande   BC-7781', 'TVA 20%'],
+    ],
+    ['es', ['Factura Nº 7', 'Fecha de factura 15/03/2024', 'Su pedido   PED-2290']],
+    ['it', ['Fattura n. 7', 'Data fattura 15/03/2024', 'Vostro ordine   ORD-5512', 'IVA 22%']],
+    ['nl', ['Factuurnummer 993', 'Factuurdatum 15-03-2024', 'Inkoopordernummer   IO-3001']],
+    ['pt', ['Fatura Nº 7', 'Data de emissão 15/03/2024', 'Nota de encomenda   NE-0042']],
+  ])("reads the buyer's order number of a %s invoice as its PO number", (_language, lines) => {
+    const r = extractBySchema(doc(page(lines)), {
+      fields: [f('po_number', 'PO Number', 'string')],
+      tables: [],
+    });
+    const printed = lines[2]!.split(/ {3}/)[1];
+    expect(r.fields.po_number?.value).toBe(printed);
+  });
+
   it('returns null with confidence 0 when nothing is found', () => {
     const d = doc(page(['Hello world']));
     const r = extractBySchema(d, {

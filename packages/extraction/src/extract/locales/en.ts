@@ -128,6 +128,9 @@ export const en: LocalePack = {
       'Purchase Order No',
       'Purchase Order Number',
       'Your Order',
+      'Your Order No',
+      'Your Reference',
+      'Customer PO',
       'Order Reference',
     ],
     vendor: [

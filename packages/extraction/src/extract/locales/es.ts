@@ -38,6 +38,16 @@ export const es: LocalePack = {
     address: ['Dirección', 'Domicilio'],
     customer_number: ['Número de cliente', 'Nº cliente', 'Código cliente'],
     order_number: ['Número de pedido', 'Nº pedido', 'Pedido'],
+    // On a supplier's invoice the buyer's order number is its purchase order reference.
+    po_number: [
+      'Orden de compra',
+      'Su pedido',
+      'Su referencia',
+      'Su ref.',
+      'Número de pedido',
+      'Nº de pedido',
+      'Nº pedido',
+    ],
     payment_method: ['Forma de pago', 'Método de pago'],
     currency: ['Moneda', 'Divisa'],
   },

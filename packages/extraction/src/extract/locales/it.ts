@@ -30,6 +30,16 @@ export const it: LocalePack = {
     address: ['Indirizzo'],
     customer_number: ['Codice cliente', 'Numero cliente'],
     order_number: ['Numero ordine', 'Ordine n.'],
+    // On a supplier's invoice the buyer's order number is its purchase order reference.
+    po_number: [
+      "Ordine d'acquisto",
+      'Vostro ordine',
+      'Vs. ordine',
+      'Vostro riferimento',
+      'Rif. ordine',
+      'Numero ordine',
+      'Ordine n.',
+    ],
     payment_method: ['Modalità di pagamento', 'Metodo di pagamento'],
     currency: ['Valuta'],
   },
