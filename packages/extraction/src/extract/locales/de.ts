@@ -34,7 +34,6 @@ export const de: LocalePack = {
     address: ['Adresse', 'Anschrift'],
     customer_number: ['Kundennummer', 'Kunden-Nr', 'Kundennr'],
     order_number: ['Bestellnummer', 'Auftragsnummer', 'Bestell-Nr'],
-    // On a supplier's invoice the buyer's order number is its purchase order reference.
     po_number: [
       'Ihre Bestellnummer',
       'Ihre Bestellung',

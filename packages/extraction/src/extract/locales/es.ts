@@ -38,7 +38,6 @@ export const es: LocalePack = {
     address: ['Dirección', 'Domicilio'],
     customer_number: ['Número de cliente', 'Nº cliente', 'Código cliente'],
     order_number: ['Número de pedido', 'Nº pedido', 'Pedido'],
-    // On a supplier's invoice the buyer's order number is its purchase order reference.
     po_number: [
       'Orden de compra',
       'Su pedido',

@@ -38,7 +38,6 @@ export const fr: LocalePack = {
     address: ['Adresse'],
     customer_number: ['N° client', 'Numéro client', 'Code client'],
     order_number: ['N° de commande', 'Numéro de commande', 'Commande'],
-    // On a supplier's invoice the buyer's order number is its purchase order reference.
     po_number: [
       'Bon de commande',
       'N° bon de commande',

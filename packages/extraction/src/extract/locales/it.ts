@@ -30,7 +30,6 @@ export const it: LocalePack = {
     address: ['Indirizzo'],
     customer_number: ['Codice cliente', 'Numero cliente'],
     order_number: ['Numero ordine', 'Ordine n.'],
-    // On a supplier's invoice the buyer's order number is its purchase order reference.
     po_number: [
       "Ordine d'acquisto",
       'Vostro ordine',

@@ -15,7 +15,6 @@ export const nl: LocalePack = {
     address: ['Adres'],
     customer_number: ['Klantnummer', 'Klantnr'],
     order_number: ['Bestelnummer', 'Ordernummer'],
-    // On a supplier's invoice the buyer's order number is its purchase order reference.
     po_number: [
       'Inkoopordernummer',
       'Inkooporder',

@@ -39,7 +39,6 @@ export const pt: LocalePack = {
     address: ['Morada', 'Endereço'],
     customer_number: ['Número de cliente', 'Nº cliente', 'Código do cliente'],
     order_number: ['Número da encomenda', 'Encomenda', 'Número do pedido', 'Pedido'],
-    // On a supplier's invoice the buyer's order number is its purchase order reference.
     po_number: [
       'Nota de encomenda',
       'Ordem de compra',

@@ -27,7 +27,11 @@ export type LocaleId = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pt' | 'ms';
 
 export interface LocalePack {
   id: LocaleId;
-  /** Printed labels per concept, best first. */
+  /**
+   * Printed labels per concept, best first. `po_number` also lists the order-number labels: on a
+   * supplier's invoice the buyer's order number ("your order", "Bestellnummer") is its purchase
+   * order reference.
+   */
   labels: Partial<Record<LabelConcept, string[]>>;
   /** Total labels that name the final figure more strongly than a bare "Total". */
   strongTotals?: string[];
