@@ -33,6 +33,12 @@ const app = await buildApp({
   databaseKind: database.kind,
   metrics,
 });
+database.reportLostConnections((error) =>
+  app.log.warn(
+    { err: error },
+    'A database connection was closed by the server; the next query opens a new one',
+  ),
+);
 
 // Embedded mode: the worker runs in this process. The data directory lock makes it the only
 // worker on a PGlite database, so jobs left running by a previous process resume at once.

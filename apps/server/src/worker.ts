@@ -30,6 +30,12 @@ const app = await buildApp({
   metrics,
 });
 await app.ready();
+database.reportLostConnections((error) =>
+  app.log.warn(
+    { err: error },
+    'A database connection was closed by the server; the next query opens a new one',
+  ),
+);
 const log = app.log.child({ component: 'worker' });
 const worker = createJobWorker(app, config, metrics, { recoverAllOnStart: false });
 const stopBlobSweeper = startOrphanBlobSweeper({

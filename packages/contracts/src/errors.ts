@@ -16,6 +16,8 @@ export const ErrorCode = z.enum([
   'EXTRACTION_FAILED',
   /** The document engine did not finish in time for the request; retry after Retry-After. */
   'ENGINE_BUSY',
+  /** The database did not answer (restarting, failing over, out of connections); retry shortly. */
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

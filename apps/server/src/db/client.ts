@@ -17,6 +17,12 @@ export type DbExecutor = Kysely<DB> | Transaction<DB>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Where to report a pooled PostgreSQL connection the server closed while it sat idle (a
+   * restart, a failover, an administrator ending sessions). The pool drops it and opens a new one
+   * for the next query either way; until a listener is set, such losses go unreported.
+   */
+  reportLostConnections(report: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (options.schema) {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     }
+    // Without a listener, the pool's 'error' event for a lost idle connection would end the process.
+    let reportLostConnection = (_error: Error): void => undefined;
+    pool.on('error', (error) => reportLostConnection(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     // A named statement is parsed once per pooled connection, then only bound and run.
     registerPreparedQueryRunner(db, async (query, values) => {
@@ -53,7 +62,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       });
       return result.rows as Record<string, unknown>[];
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      reportLostConnections: (report) => {
+        reportLostConnection = report;
+      },
+      close: () => db.destroy(),
+    };
   }
 
   const dataDir = options.url === 'memory://' ? undefined : path.resolve(options.url);
@@ -66,6 +82,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    // In-process: there is no connection to lose.
+    reportLostConnections: () => undefined,
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

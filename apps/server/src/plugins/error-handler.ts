@@ -7,11 +7,13 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError } from '../lib/app-error.js';
 
 /** Turns every failure into `{ detail, code }` with the right status; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       void reply.code(error.statusCode).headers(error.headers);
