@@ -20,17 +20,17 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 
 import { openDatabase } from '../apps/server/src/db/client.js';
 
+import { load as loadWith, logIn, type Measured, median, signUpCompany } from './latency-load.js';
 import { seedPipelines } from './seed-large-tenant.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +49,10 @@ const seconds = Number(option('seconds', '10'));
 /** Unmeasured load first, on every endpoint alike (the bare route too): JIT and caches warm up. */
 const warmupSeconds = Number(option('warmup', '2'));
 const rounds = Math.max(1, Number(option('rounds', '1')));
+const loadOptions = { connections, seconds, warmupSeconds };
+const load = (label: string, url: string, headers?: Record<string, string>, serverPid?: number) =>
+  loadWith(loadOptions, label, url, headers, serverPid);
+const medianRound = (measured: readonly Measured[]) => median(measured, (row) => row.requests);
 const databases = option('databases', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const postgresBase = process.env.LATENCY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -58,63 +62,6 @@ const TARGETS = {
   pglite: { share: 0.1, p99: 100 },
   search: { p99: 100 },
 };
-
-async function json<T>(response: Response): Promise<T> {
-  const body = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${body}`);
-  return JSON.parse(body) as T;
-}
-
-interface Measured {
-  label: string;
-  requests: number;
-  p50: number;
-  p99: number;
-  failed: number;
-  /** The server process's CPU time per answered request (user + system), when known. */
-  cpuMsPerRequest?: number;
-}
-
-/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-async function cpuMsOf(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-async function load(
-  label: string,
-  url: string,
-  headers: Record<string, string> = {},
-  serverPid?: number,
-) {
-  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers });
-  const cpuBefore = await cpuMsOf(serverPid);
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  const cpuAfter = await cpuMsOf(serverPid);
-  return {
-    label,
-    requests: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors,
-    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
-      : {}),
-  } satisfies Measured;
-}
-
-/** The round with the median req/s (the lower middle one of an even count). */
-function medianRound(measured: readonly Measured[]): Measured {
-  const sorted = [...measured].sort((a, b) => a.requests - b.requests);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
 
 /** The bare Fastify route, in a process of its own like the server, kept up for the whole run. */
 async function startBare() {
@@ -140,42 +87,6 @@ interface Phase {
   /** The bare route's median round among those loaded before this database's rounds. */
   reference: Measured;
   rows: Measured[];
-}
-
-/** A company with one document type, signed up through the API (the server hashes passwords). */
-async function signUpCompany(base: string) {
-  const email = `latency-${Date.now()}@example.com`;
-  const password = 'Bench-password-42';
-  const tokens = await json<{ uid: string; access_token: string }>(
-    await fetch(`${base}/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  const headers = {
-    authorization: `Bearer ${tokens.access_token}`,
-    'content-type': 'application/json',
-  };
-  const me = await json<{ tenantId: string }>(
-    await fetch(`${base}/auth/register`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ uid: tokens.uid, email, tenant_name: 'Big Co' }),
-    }),
-  );
-  const type = await json<{ id: string }>(
-    await fetch(`${base}/api/doc-types`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: 'Invoices',
-        fields: [{ key: 'total', label: 'Total', type: 'currency', required: true }],
-        tables: [],
-      }),
-    }),
-  );
-  return { email, password, tenantId: me.tenantId, docTypeId: type.id };
 }
 
 async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Promise<Phase> {
@@ -224,14 +135,7 @@ async function measureParser(kind: 'pglite' | 'postgres', bare: BareRoute): Prom
       // A long-running process has served other work before the lists: another company signs up,
       // registers and creates its type here, so the figures are not those of an untouched process.
       await signUpCompany(base);
-      const login = await json<{ access_token: string }>(
-        await fetch(`${base}/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: company.email, password: company.password }),
-        }),
-      );
-      const headers = { authorization: `Bearer ${login.access_token}` };
+      const headers = await logIn(base, company);
       const endpoints = [
         '/api/pipelines/pending-review?limit=50',
         '/api/documents/?limit=50',

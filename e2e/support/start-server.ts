@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,21 @@ const serverDir = path.join(repoRoot, 'apps', 'server');
 const serverEntry = path.resolve(
   process.env.E2E_SERVER_ENTRY ?? path.join(serverDir, 'src', 'server.ts'),
 );
+
+/**
+ * The node flags production starts the server with: those before the entry file in apps/server's
+ * `start` (or `start:api`) script, so a harness starting the compiled server runs it as npm does.
+ */
+export function productionNodeFlags(script: 'start' | 'start:api' = 'start'): string[] {
+  const packageJson = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = packageJson.scripts[script]!.split(/\s+/);
+  return words.slice(
+    1,
+    words.findIndex((word) => word.startsWith('dist/')),
+  );
+}
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const POLL_INTERVAL_MS = 250;
@@ -67,7 +83,7 @@ interface Launch {
 // (tens of MB, which makes each later garbage collection dearer).
 const compiledLaunch: Launch = {
   command: process.execPath,
-  args: [serverEntry],
+  args: [...productionNodeFlags(), serverEntry],
   label: 'node',
 };
 

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
+import { productionNodeFlags } from '../../../e2e/support/start-server.js';
+
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_LOG_CHARS = 30_000;
 
@@ -31,30 +33,38 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node dist/server.js --api-only` or `node dist/worker.js` and waits for GET /ready. */
+/**
+ * Starts `node dist/server.js --api-only` or `node dist/worker.js` and waits for GET /ready. An API
+ * process gets the node flags of `npm run start:api` unless `nodeFlags` says otherwise.
+ */
 export async function startParserProcess(
   role: 'api' | 'worker',
   name: string,
   env: Record<string, string>,
+  nodeFlags: readonly string[] = role === 'api' ? productionNodeFlags('start:api') : [],
 ): Promise<ParserProcess> {
   const entry = path.join(serverDir, 'dist', role === 'api' ? 'server.js' : 'worker.js');
   if (!existsSync(entry)) {
     throw new Error(`${entry} is missing: build the server first (npm run build -w apps/server)`);
   }
   const port = await freePort();
-  const child = spawn(process.execPath, role === 'api' ? [entry, '--api-only'] : [entry], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      ...env,
-      ...(role === 'api' ? { PORT: String(port) } : { WORKER_STATUS_PORT: String(port) }),
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, entry, ...(role === 'api' ? ['--api-only'] : [])],
+    {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+        ...env,
+        ...(role === 'api' ? { PORT: String(port) } : { WORKER_STATUS_PORT: String(port) }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-MAX_LOG_CHARS);
