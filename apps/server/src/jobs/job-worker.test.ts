@@ -102,6 +102,35 @@ describe('JobWorker', () => {
     expect(await jobs.findById(id!)).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
+  it('runs a job again without using up an attempt when the database failed under it', async () => {
+    let calls = 0;
+    const job = defineJob({
+      name: 'test.database-restart',
+      payload: Payload,
+      maxAttempts: 1,
+      handler: async () => {
+        calls++;
+        // What node-postgres throws for a query whose connection the server ended.
+        if (calls === 1) {
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+        }
+      },
+    });
+    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    const running = worker(new JobRegistry().register(job));
+    await running.runUntilIdle();
+    // Its only attempt was given back; it waits a few seconds for the database to return.
+    expect(await jobs.findById(id!)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await jobs.findById(id!))?.lastError).toMatch(/terminating connection/);
+
+    await handle.db.updateTable('jobs').set({ runAt: new Date() }).where('id', '=', id!).execute();
+    await running.runUntilIdle();
+    expect(calls).toBe(2);
+    expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
   it('does not retry a PermanentJobError', async () => {
     let calls = 0;
     const failures: string[] = [];

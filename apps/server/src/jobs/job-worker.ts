@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyBaseLogger } from 'fastify';
 
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import type { JobLane, JobRow } from '../db/schema.js';
 
 import {
@@ -45,6 +46,8 @@ export interface JobWorkerOptions {
 
 const MAINTENANCE_INTERVAL_MS = 60_000;
 const FINISHED_JOB_RETENTION_DAYS = 14;
+/** How soon a job the database failed runs again: a restart or failover takes seconds. */
+const DATABASE_RETRY_MS = 5_000;
 
 /**
  * Runs queued jobs: claims due ones up to its concurrency, renews their leases while they run,
@@ -278,6 +281,16 @@ export class JobWorker {
     } catch (thrown) {
       clearInterval(heartbeat);
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      if (isDatabaseUnavailable(error)) {
+        // The database failed, not the job (a restart, a failover): running it again once the
+        // database answers does not use up its attempts, so a document is not failed for it.
+        log.warn({ err: error }, 'the database failed during a job; will run it again');
+        observe('retry');
+        await jobs.scheduleRetry(job.id, this.id, error.message, DATABASE_RETRY_MS, {
+          countAttempt: false,
+        });
+        return;
+      }
       if (error instanceof PermanentJobError || context.isLastAttempt) {
         log.warn({ err: error }, 'job failed for good');
         observe('failed');

@@ -146,12 +146,16 @@ export class JobsRepository {
       .execute();
   }
 
-  /** Puts a failed run back in the queue to run again after `delayMs`. */
+  /**
+   * Puts a failed run back in the queue to run again after `delayMs`. A run the job is not to
+   * blame for (`countAttempt: false`) gives its attempt back.
+   */
   async scheduleRetry(
     jobId: number,
     workerId: string,
     error: string,
     delayMs: number,
+    { countAttempt = true }: { countAttempt?: boolean } = {},
   ): Promise<void> {
     await this.db
       .updateTable('jobs')
@@ -162,6 +166,7 @@ export class JobsRepository {
         lockedUntil: null,
         runAt: sql<Date>`now() + ${`${delayMs} milliseconds`}::interval`,
         updatedAt: sql<Date>`now()`,
+        ...(countAttempt ? {} : { attempts: sql<number>`greatest(attempts - 1, 0)` }),
       })
       .where('id', '=', jobId)
       .where('lockedBy', '=', workerId)
