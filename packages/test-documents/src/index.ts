@@ -27,6 +27,7 @@ export { pdfBytes } from './pdf.js';
 export { blankPng, paddedDocx } from './oversized.js';
 export { damagedWordDoc, legacyWordDoc, overclaimingDoc, repeatedTextDoc } from './legacy-word.js';
 export * from './corpus/index.js';
+export * from './receipts/index.js';
 export {
   addressLine,
   billionLaughsXml,

@@ -55,6 +55,8 @@ export interface NumericDateStyle {
   separator: '/' | '.' | '-';
   /** Pad day and month to two digits. */
   pad: boolean;
+  /** Two-digit year, as tills print it (e.g. 05-03-24). */
+  shortYear?: boolean;
 }
 
 export interface IsoDate {
@@ -71,12 +73,13 @@ export function parseIso(iso: string): IsoDate {
 export function formatNumericDate(iso: string, style: NumericDateStyle): string {
   const { year, month, day } = parseIso(iso);
   const two = (n: number) => (style.pad ? String(n).padStart(2, '0') : String(n));
+  const yearText = style.shortYear ? String(year).slice(-2) : String(year);
   const parts =
     style.order === 'dmy'
-      ? [two(day), two(month), String(year)]
+      ? [two(day), two(month), yearText]
       : style.order === 'mdy'
-        ? [two(month), two(day), String(year)]
-        : [String(year), String(month).padStart(2, '0'), String(day).padStart(2, '0')];
+        ? [two(month), two(day), yearText]
+        : [yearText, String(month).padStart(2, '0'), String(day).padStart(2, '0')];
   return parts.join(style.separator);
 }
 

@@ -1,6 +1,7 @@
 /**
- * A drawn page as a list of operations in PDF points (A4, origin top-left), so the same page can be
- * written as a digital PDF and rasterised as a scan without the two drifting apart.
+ * A drawn page as a list of operations in PDF points (A4 unless the page says otherwise, origin
+ * top-left), so the same page can be written as a digital PDF and rasterised as a scan without the
+ * two drifting apart.
  */
 import PDFDocument from 'pdfkit';
 
@@ -47,9 +48,20 @@ export interface RectOp {
 
 export type DrawOp = TextOp | LineOp | RectOp;
 
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+export const A4: PageSize = { width: PAGE_WIDTH, height: PAGE_HEIGHT };
+
 export interface DrawnPage {
   ops: DrawOp[];
+  /** Points; absent for A4. Till receipts are narrow strips as long as their content. */
+  size?: PageSize;
 }
+
+export const pageSize = (page: DrawnPage): PageSize => page.size ?? A4;
 
 export function pdfFontName(family: FontFamily, bold: boolean): string {
   switch (family) {

@@ -42,16 +42,20 @@ function drawOp(doc: PDFKit.PDFDocument, op: DrawOp): void {
   }
 }
 
+/** pdfkit's page size option for a page that is not A4, or nothing (the document default). */
+export const sizeOption = (page: DrawnPage | undefined): { size?: [number, number] } =>
+  page?.size ? { size: [page.size.width, page.size.height] } : {};
+
 export function renderPdf(pages: readonly DrawnPage[]): Promise<Uint8Array> {
   return pdfBytes(
     (doc) => {
       pages.forEach((page, index) => {
-        if (index > 0) doc.addPage();
+        if (index > 0) doc.addPage(page.size ? { margin: 0, ...sizeOption(page) } : undefined);
         // Fills and text draw in page order, so backgrounds (banners, zebra rows) go first.
         for (const op of page.ops.filter((o) => o.kind === 'rect')) drawOp(doc, op);
         for (const op of page.ops.filter((o) => o.kind !== 'rect')) drawOp(doc, op);
       });
     },
-    { margin: 0, info: CORPUS_PDF_INFO },
+    { margin: 0, info: CORPUS_PDF_INFO, ...sizeOption(pages[0]) },
   );
 }

@@ -1,17 +1,19 @@
 /**
  * Rasterises drawn pages the way an office scanner returns them: 150–200 dpi greyscale, slightly
  * skewed and shifted, with sensor noise and dust, JPEG-compressed; as an image or an image-only PDF.
+ * Pages keep their drawn size (A4, or a narrow till receipt), and a faded thermal print can be asked for.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 
 import { pdfBytes } from '../pdf.js';
 import {
+  A4,
   type DrawnPage,
   type DrawOp,
   type FontFamily,
-  PAGE_HEIGHT,
-  PAGE_WIDTH,
+  type PageSize,
+  pageSize,
 } from './page-model.js';
 import { CORPUS_PDF_INFO } from './render-pdf.js';
 import type { Random } from './random.js';
@@ -23,6 +25,11 @@ export interface ScanSettings {
   /** Standard deviation of the grey-level noise (0–255 scale). */
   noise: number;
   jpegQuality: number;
+  /**
+   * Share of the ink's darkness lost, 0..1: thermal paper fades, so a till receipt scans grey.
+   * Absent for office prints.
+   */
+  fade?: number;
 }
 
 /** Draws at least 150 dpi, at most 200, with skew within ±2°. */
@@ -91,11 +98,13 @@ export async function scanPage(
   random: Random,
 ): Promise<Uint8Array> {
   const scale = settings.dpi / 72;
-  const width = Math.round(PAGE_WIDTH * scale);
-  const height = Math.round(PAGE_HEIGHT * scale);
+  const size = pageSize(page);
+  const width = Math.round(size.width * scale);
+  const height = Math.round(size.height * scale);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = ink(random.int(238, 252) / 255);
+  const paper = random.int(238, 252);
+  ctx.fillStyle = ink(paper / 255);
   ctx.fillRect(0, 0, width, height);
   // The sheet lies a little crooked and off-centre on the glass.
   ctx.translate(width / 2 + random.int(-12, 12), height / 2 + random.int(-12, 12));
@@ -107,11 +116,14 @@ export async function scanPage(
   const rgba = canvas.data();
   const gray = Buffer.alloc(width * height);
   const noise = settings.noise;
+  const fade = settings.fade ?? 0;
   for (let i = 0, p = 0; i < gray.length; i++, p += 4) {
     // Sum of three uniforms: close enough to Gaussian sensor noise, and cheap.
     const jitter = (random.next() + random.next() + random.next() - 1.5) * 2 * noise;
-    const level =
+    const printed =
       ((rgba[p] ?? 255) * 299 + (rgba[p + 1] ?? 255) * 587 + (rgba[p + 2] ?? 255) * 114) / 1000;
+    // Faded ink moves towards the paper's grey, leaving a low-contrast print.
+    const level = fade > 0 ? printed + (paper - printed) * fade : printed;
     gray[i] = Math.max(0, Math.min(255, Math.round(level + jitter)));
   }
   // Dust and toner specks.
@@ -131,16 +143,26 @@ export async function scanPage(
   return new Uint8Array(jpeg);
 }
 
-/** Page scans as one image-only PDF (no text layer), each image filling its A4 page. */
-export function imagePdf(scans: readonly Uint8Array[]): Promise<Uint8Array> {
+/**
+ * Page scans as one image-only PDF (no text layer), each image filling a page of its drawn size
+ * (`sizes[i]`, A4 when not given).
+ */
+export function imagePdf(
+  scans: readonly Uint8Array[],
+  sizes: readonly PageSize[] = [],
+): Promise<Uint8Array> {
+  const first = sizes[0];
   return pdfBytes(
     (doc) => {
       scans.forEach((scan, index) => {
-        if (index > 0) doc.addPage();
-        doc.image(Buffer.from(scan), 0, 0, { width: PAGE_WIDTH, height: PAGE_HEIGHT });
+        const size = sizes[index];
+        if (index > 0)
+          doc.addPage(size ? { margin: 0, size: [size.width, size.height] } : undefined);
+        const { width, height } = size ?? A4;
+        doc.image(Buffer.from(scan), 0, 0, { width, height });
       });
     },
-    { margin: 0, info: CORPUS_PDF_INFO },
+    { margin: 0, info: CORPUS_PDF_INFO, ...(first ? { size: [first.width, first.height] } : {}) },
   );
 }
 
