@@ -35,6 +35,22 @@ describe('locale packs', () => {
     expect(findDates(text)[0]?.iso).toBe(iso);
   });
 
+  // OCR of a till's narrow font loses the space between date and time, and reads a leading O as 0
+  it.each([
+    ['Datum: 2016-05-1417:19', '2016-05-14'],
+    ['Data 2018-03-12 17:58', '2018-03-12'],
+    ['Tarikh 27 0go 2020 13:54:00', '2020-08-27'],
+    ['Date: 03 0ct 2019', '2019-10-03'],
+    ['Datum 5. 0kt. 2021', '2021-10-05'],
+  ])('reads a till date in %s', (text, iso) => {
+    expect(findDates(text)[0]?.iso).toBe(iso);
+  });
+
+  it('does not read a zero inside a figure as a month', () => {
+    expect(findDates('Total 10 0ct 2019').map((d) => d.iso)).toEqual(['2019-10-10']);
+    expect(findDates('Ref 2023-1-200 12:00')).toEqual([]);
+  });
+
   it('reads amounts with a decimal comma and thousands points', () => {
     expect(parseAmount('1.234,56 €')).toBe(1234.56);
     expect(parseAmount('R$ 1.234,56')).toBe(1234.56);

@@ -226,6 +226,28 @@ describe('receipt addresses', () => {
   });
 });
 
+describe('Malay till receipts', () => {
+  it.each(['Jumlah Perlu Dibayar', 'Jumlah'])(
+    'reads "%s" as the total, not the cash handed over',
+    (label) => {
+      const r = extractBySchema(
+        doc(
+          ocrPage([
+            'KEDAI RUNCIT MAJU SDN BHD',
+            'Jumlah Kecil   16.01',
+            'SST @6%   0.96',
+            `${label}   MYR 16.95`,
+            'TUNAI   20.00',
+            'Baki   3.05',
+          ]),
+        ),
+        totalOnly,
+      );
+      expect(r.fields.total?.value).toBe(16.95);
+    },
+  );
+});
+
 describe('receipt merchants', () => {
   it('takes a "cash & carry" name over a stray line printed above it', () => {
     const r = extractBySchema(
@@ -240,5 +262,18 @@ describe('receipt merchants', () => {
       RECEIPT,
     );
     expect(r.fields.company?.value).toBe('FIVE STAR CASH & CARRY');
+  });
+
+  // a narrow till prints a long name over two lines, the legal form alone on the second
+  it.each([
+    [['Seri Indah Book Store SDN.', 'BHD.'], 'Seri Indah Book Store SDN. BHD.'],
+    [['Northgate Office Supplies', 'SDN BHD'], 'Northgate Office Supplies SDN BHD'],
+    [['KEDAI RUNCIT BINTANG TIMUR', 'SDN BHD'], 'KEDAI RUNCIT BINTANG TIMUR SDN BHD'],
+  ])('joins a name wrapped before its legal form: %j', (nameLines, name) => {
+    const r = extractBySchema(
+      doc(ocrPage([...nameLines, 'No. 25, Jalan Merdeka', 'Taman Melawati', 'TOTAL   21.55'])),
+      RECEIPT,
+    );
+    expect(r.fields.company?.value).toBe(name);
   });
 });

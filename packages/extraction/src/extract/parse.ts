@@ -72,6 +72,15 @@ function repairDateYears(text: string): string {
 }
 
 /**
+ * A month name whose first letter O was read as a zero after a day ("27 0go 2020", "3 0ct 2019"):
+ * the months that start with O in the locale packs' languages (Oct, Okt, Out, Ott, Ogos). One
+ * character for one, so indexes into the text stay valid.
+ */
+function repairMonthZero(text: string): string {
+  return text.replace(/(?<=\d[\s\-./]{1,2})0(?=(?:ct|kt|ut|tt|go)[a-zéû]*\.?[\s\-./,])/gi, 'O');
+}
+
+/**
  * The year of a date, also when OCR glued the time to it ("25/12/201813:39", "06/01/1812:17:26"):
  * a four-digit year of this or the last century, or two digits, followed by a time; else the year
  * standing alone.
@@ -84,7 +93,7 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   const out: ParsedDate[] = [];
   // Both repairs keep the text's length, so match indexes still point into the original text.
   // a tilde between figures is a hyphen OCR read wavy ("05~05-17"); the length stays the same
-  const src = repairDateYears(fixOcrDigits(text)).replace(/(?<=\d)~(?=\d)/g, '-');
+  const src = repairMonthZero(repairDateYears(fixOcrDigits(text))).replace(/(?<=\d)~(?=\d)/g, '-');
   const taken: [number, number][] = [];
   const push = (m: RegExpExecArray, y: number, mo: number, d: number, ambiguous: boolean) => {
     const start = m.index;
@@ -95,8 +104,9 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
     out.push({ iso: iso(y, mo, d), ambiguous, match: m[0], index: start });
   };
   let m: RegExpExecArray | null;
-  // ISO-like: 2018-12-25, 2018/12/25, 2018.12.25
-  const isoRe = /(?<![\d])(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})(?![\d])/g;
+  // ISO-like: 2018-12-25, 2018/12/25, 2018.12.25, also with the time glued on ("2018-12-2517:58")
+  const isoRe =
+    /(?<![\d])(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}(?=\d{1,2}:\d{2})|\d{1,2}(?!\d))/g;
   while ((m = isoRe.exec(src))) push(m, Number(m[1]), Number(m[2]), Number(m[3]), false);
   // 25 Dec 2018, 25-Dec-18, 25th December, 2018
   const dmyName = new RegExp(

@@ -9,12 +9,20 @@ export const ms: LocalePack = {
   labels: {
     invoice_number: ['No Resit', 'No. Resit', 'No Invois', 'No. Invois'],
     date: ['Tarikh'],
-    total: ['Jumlah Besar', 'Jumlah Keseluruhan'],
+    // "Jumlah Perlu Dibayar": the amount to be paid, which tills print as the total
+    total: ['Jumlah Besar', 'Jumlah Keseluruhan', 'Jumlah Perlu Dibayar', 'Jumlah'],
+    subtotal: ['Jumlah Kecil'],
     tax: ['Cukai'],
     address: ['Alamat'],
   },
-  strongTotals: ['Jumlah Besar', 'Jumlah Keseluruhan'],
-  adjustments: { discount: ['Diskaun'], charge: ['Caj Perkhidmatan'], rounding: ['Pembundaran'] },
+  strongTotals: ['Jumlah Besar', 'Jumlah Keseluruhan', 'Jumlah Perlu Dibayar'],
+  // "Jumlah" alone is the total; with these words it counts items
+  blockers: ['Jumlah Item', 'Jumlah Barang', 'Jumlah Kuantiti', 'Jumlah Unit'],
+  adjustments: {
+    discount: ['Diskaun'],
+    charge: ['Caj Perkhidmatan', 'Caj Servis'],
+    rounding: ['Pembundaran', 'Pelarasan Bundar', 'Pelarasan Pembundaran'],
+  },
   recipientBlocks: ['Kepada', 'Pelanggan'],
   months: [
     ['januari', 1],
@@ -29,6 +37,9 @@ export const ms: LocalePack = {
     ['oktober', 10],
     ['november', 11],
     ['disember', 12],
+    // the three-letter forms whose stems differ from English (Mac and Mei are whole names)
+    ['ogo', 8],
+    ['okt', 10],
     ['dis', 12],
   ],
   tradeWords: [

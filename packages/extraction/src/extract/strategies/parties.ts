@@ -234,6 +234,10 @@ export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: nu
 }
 
 /** The vendor at the top: the first prominent line(s) that are not a label, date or number. */
+/** A line that is only a legal form: the end of a name too long for the line above it. */
+const ONLY_LEGAL_FORM =
+  /^\W*(?:(?:sdn\.?\s*)?(?:bhd|berhad)|s\/b|ltd|limited|gmbh|inc|llc|plc|pte\.?\s*ltd)\.?\W*$/i;
+
 function letterheadVendor(
   ctx: DocContext,
 ): { cand: Candidate; rowIndex: number; words: Tok[]; firstRow: number } | null {
@@ -301,8 +305,10 @@ function letterheadVendor(
     previous.row.index === chosen.row.index - 1 &&
     (LEADING_FORM.test(chosen.text) || shortBeforeSuffix(chosen.text)) &&
     !STRONG_SUFFIX.test(normaliseCompany(previous.text)) &&
-    // a name is printed in one style: a handwritten or lowercase line above is something else
-    /[a-z]/.test(previous.text) === /[a-z]/.test(chosen.text) &&
+    // a name is printed in one style: a handwritten or lowercase line above is something else;
+    // a line of nothing but the legal form ("BHD.", "SDN BHD") is capitals whatever the name's style
+    (ONLY_LEGAL_FORM.test(normaliseCompany(chosen.text)) ||
+      /[a-z]/.test(previous.text) === /[a-z]/.test(chosen.text)) &&
     !looksAddress(previous.text)
   ) {
     idx -= 1;
