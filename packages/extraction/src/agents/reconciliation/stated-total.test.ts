@@ -180,4 +180,31 @@ describe('reconciliation: the arithmetic as the receipt states it', () => {
       sumFailures(receipt({ subtotal: null, tax: null, total: 9.01 }, two, lines)),
     ).not.toHaveLength(0);
   });
+
+  // the words tills print for a discount or a service charge in the document's own language
+  it.each([
+    [
+      'a Malay discount and rounding',
+      { subtotal: 15.49, tax: 0.74, total: 13.0 },
+      [
+        'Jumlah Kecil 15.49',
+        'Potongan -2.50',
+        'Pelarasan Bundar 0.01',
+        'Jumlah 13.00',
+        'Termasuk SST 6% 0.74',
+      ],
+    ],
+    [
+      'a Spanish "Dto." discount',
+      { subtotal: 118.7, tax: 10.75, total: 118.2 },
+      ['Subtotal 118,70', 'Dto. -0,50', 'TOTAL EUR 118,20', 'IVA incluido 10% 10,75'],
+    ],
+    [
+      'an Italian cover charge',
+      { subtotal: 40.0, tax: 3.64, total: 44.0 },
+      ['Subtotale 40,00', 'Coperto 4,00', 'TOTALE 44,00', 'di cui IVA 10% 3,64'],
+    ],
+  ])('finds the total %s makes', (_name, read, lines) => {
+    expect(sumFailures(receipt(read, lines.join('\n')))).toEqual([]);
+  });
 });

@@ -59,7 +59,7 @@ export const de: LocalePack = {
   blockers: ['USt-IdNr', 'USt-ID', 'Steuernummer', 'Summe netto', 'Gesamt netto', 'Nettobetrag'],
   adjustments: {
     discount: ['Rabatt', 'Nachlass'],
-    charge: ['Versandkosten', 'Versand', 'Trinkgeld'],
+    charge: ['Versandkosten', 'Versand', 'Trinkgeld', 'Bedienung'],
     rounding: ['Rundung'],
   },
   recipientBlocks: [

@@ -59,8 +59,8 @@ export const es: LocalePack = {
   ],
   blockers: ['NIF', 'CIF', 'Base imponible', 'Total sin IVA', '% IVA'],
   adjustments: {
-    discount: ['Descuento'],
-    charge: ['Gastos de envío', 'Envío', 'Propina'],
+    discount: ['Descuento', 'Dto.', 'Dto'],
+    charge: ['Gastos de envío', 'Envío', 'Propina', 'Servicio'],
     rounding: ['Redondeo'],
   },
   recipientBlocks: [

@@ -62,7 +62,7 @@ export const fr: LocalePack = {
   ],
   adjustments: {
     discount: ['Remise', 'Rabais'],
-    charge: ['Frais de port', 'Frais de livraison', 'Pourboire'],
+    charge: ['Frais de port', 'Frais de livraison', 'Pourboire', 'Service'],
     rounding: ['Arrondi'],
   },
   recipientBlocks: [

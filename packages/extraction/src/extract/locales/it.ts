@@ -60,7 +60,7 @@ export const it: LocalePack = {
   ],
   adjustments: {
     discount: ['Sconto'],
-    charge: ['Spese di spedizione', 'Spedizione', 'Mancia'],
+    charge: ['Spese di spedizione', 'Spedizione', 'Mancia', 'Servizio', 'Coperto'],
     rounding: ['Arrotondamento'],
   },
   recipientBlocks: [

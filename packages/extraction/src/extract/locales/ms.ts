@@ -19,7 +19,7 @@ export const ms: LocalePack = {
   // "Jumlah" alone is the total; with these words it counts items
   blockers: ['Jumlah Item', 'Jumlah Barang', 'Jumlah Kuantiti', 'Jumlah Unit'],
   adjustments: {
-    discount: ['Diskaun'],
+    discount: ['Diskaun', 'Potongan'],
     charge: ['Caj Perkhidmatan', 'Caj Servis'],
     rounding: ['Pembundaran', 'Pelarasan Bundar', 'Pelarasan Pembundaran'],
   },

@@ -32,7 +32,7 @@ export const nl: LocalePack = {
   blockers: ['BTW nummer', 'BTW-nummer', 'BTW nr', 'Totaal excl. BTW', 'Bedrag excl. BTW'],
   adjustments: {
     discount: ['Korting'],
-    charge: ['Verzendkosten', 'Bezorgkosten', 'Fooi'],
+    charge: ['Verzendkosten', 'Bezorgkosten', 'Fooi', 'Servicekosten'],
     rounding: ['Afronding'],
   },
   recipientBlocks: ['Factuuradres', 'Afleveradres', 'Leveradres', 'Klant', 'Afnemer', 'Koper'],

@@ -71,7 +71,7 @@ export const pt: LocalePack = {
   ],
   adjustments: {
     discount: ['Desconto'],
-    charge: ['Portes', 'Frete', 'Gorjeta'],
+    charge: ['Portes', 'Frete', 'Gorjeta', 'Taxa de serviço', 'Serviço'],
     rounding: ['Arredondamento'],
   },
   recipientBlocks: [
