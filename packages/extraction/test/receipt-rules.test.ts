@@ -6,7 +6,9 @@ import {
   letterForFigure,
   repairAddressWords,
 } from '../src/extract/address-words.js';
+import { contextOf } from '../src/extract/context.js';
 import { extractBySchema } from '../src/extract/index.js';
+import { amountPaid } from '../src/extract/strategies/payment.js';
 import { oneDigitApart } from '../src/extract/strategies/amounts.js';
 import { doc, field, page } from './extract-helpers.js';
 
@@ -246,6 +248,53 @@ describe('Malay till receipts', () => {
       expect(r.fields.total?.value).toBe(16.95);
     },
   );
+});
+
+describe("payment rows in the receipt's language", () => {
+  const shop = ['Feinkost Lindenhof GmbH', 'Bahnhofstraße 12', '10115 Berlin', 'Datum: 12.03.2024'];
+  it.each([
+    [
+      [
+        ...shop,
+        'Zu zahlen   EUR 49,33',
+        'enth. MwSt. 7%   3,23',
+        'Bar   60,00',
+        'Rückgeld   10,67',
+      ],
+    ],
+    // OCR drops the umlaut
+    [
+      [
+        ...shop,
+        'Zu zahlen   EUR 49,33',
+        'enth. MwSt. 7%   3,23',
+        'Gegeben   60,00',
+        'Ruckgeld   10,67',
+      ],
+    ],
+    [
+      [
+        'KEDAI RUNCIT MAJU SDN BHD',
+        'JALAN AMAN, TAMAN JAYA',
+        'Jumlah   RM 49.33',
+        'Tunai   60.00',
+        'Baki   10.67',
+      ],
+    ],
+  ])('say what was paid: the cash less the change (%j)', (rows) => {
+    expect(amountPaid(contextOf(doc(ocrPage(rows))))?.value).toBe(49.33);
+  });
+
+  it('are not read in a language the document does not show', () => {
+    const english = [
+      'CORNER SHOP LTD',
+      '12 HIGH STREET',
+      'TOTAL   49.33',
+      'Bar   60.00',
+      'Baki   10.67',
+    ];
+    expect(amountPaid(contextOf(doc(ocrPage(english))))).toBeNull();
+  });
 });
 
 describe('receipt merchants', () => {

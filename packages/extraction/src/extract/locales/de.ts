@@ -62,6 +62,12 @@ export const de: LocalePack = {
     charge: ['Versandkosten', 'Versand', 'Trinkgeld', 'Bedienung'],
     rounding: ['Rundung'],
   },
+  payment: {
+    tendered: ['Gegeben', 'Erhalten'],
+    cash: ['Bar', 'Bargeld'],
+    card: ['EC-Karte', 'Karte', 'Girocard', 'Kartenzahlung'],
+    change: ['Rückgeld', 'Wechselgeld', 'Zurück'],
+  },
   recipientBlocks: [
     'Rechnungsempfänger',
     'Rechnungsadresse',

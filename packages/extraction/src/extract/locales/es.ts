@@ -63,6 +63,12 @@ export const es: LocalePack = {
     charge: ['Gastos de envío', 'Envío', 'Propina', 'Servicio'],
     rounding: ['Redondeo'],
   },
+  payment: {
+    tendered: ['Entregado', 'Recibido'],
+    cash: ['Efectivo'],
+    card: ['Tarjeta'],
+    change: ['Cambio', 'Devolución', 'Vuelto'],
+  },
   recipientBlocks: [
     'Facturar a',
     'Facturado a',

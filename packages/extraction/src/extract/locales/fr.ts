@@ -65,6 +65,12 @@ export const fr: LocalePack = {
     charge: ['Frais de port', 'Frais de livraison', 'Pourboire', 'Service'],
     rounding: ['Arrondi'],
   },
+  payment: {
+    tendered: ['Reçu', 'Remis'],
+    cash: ['Espèces'],
+    card: ['Carte', 'CB', 'Carte bancaire'],
+    change: ['Rendu', 'Monnaie', 'Rendu monnaie'],
+  },
   recipientBlocks: [
     'Facturer à',
     'Facturé à',

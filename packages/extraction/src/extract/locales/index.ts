@@ -11,9 +11,16 @@ import { it } from './it.js';
 import { ms } from './ms.js';
 import { nl } from './nl.js';
 import { pt } from './pt.js';
-import type { DateOrder, DecimalMark, LabelConcept, LocaleId, LocalePack } from './types.js';
+import type {
+  DateOrder,
+  DecimalMark,
+  LabelConcept,
+  LocaleId,
+  LocalePack,
+  PaymentKind,
+} from './types.js';
 
-export type { LabelConcept, LocaleId, LocalePack } from './types.js';
+export type { LabelConcept, LocaleId, LocalePack, PaymentKind } from './types.js';
 
 export const LOCALES: readonly LocalePack[] = [en, de, fr, nl, es, it, pt, ms];
 
@@ -84,6 +91,14 @@ export const adjustmentLabelsOf = (
       ),
     ),
   ].map(([label, kind]) => [kind, label]);
+
+/** The packs' payment row labels, each with its kind (tendered, cash, card, change). */
+export const paymentLabelsOf = (packs: readonly LocalePack[] = LOCALES): [PaymentKind, string][] =>
+  packs.flatMap((p) =>
+    (['tendered', 'cash', 'card', 'change'] as const).flatMap((kind) =>
+      (p.payment?.[kind] ?? []).map((label) => [kind, label] as [PaymentKind, string]),
+    ),
+  );
 
 export const recipientLabels = (packs: readonly LocalePack[] = LOCALES): string[] => [
   ...new Set(packs.flatMap((p) => p.recipientBlocks)),

@@ -63,6 +63,12 @@ export const it: LocalePack = {
     charge: ['Spese di spedizione', 'Spedizione', 'Mancia', 'Servizio', 'Coperto'],
     rounding: ['Arrotondamento'],
   },
+  payment: {
+    tendered: ['Ricevuto', 'Pagato'],
+    cash: ['Contanti', 'Contante'],
+    card: ['Carta', 'Bancomat'],
+    change: ['Resto'],
+  },
   recipientBlocks: [
     'Fatturare a',
     'Intestato a',

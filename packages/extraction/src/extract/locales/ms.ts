@@ -23,6 +23,12 @@ export const ms: LocalePack = {
     charge: ['Caj Perkhidmatan', 'Caj Servis'],
     rounding: ['Pembundaran', 'Pelarasan Bundar', 'Pelarasan Pembundaran'],
   },
+  payment: {
+    tendered: ['Diterima', 'Bayaran'],
+    cash: ['Tunai', 'Bayaran Tunai'],
+    card: ['Kad'],
+    change: ['Baki'],
+  },
   recipientBlocks: ['Kepada', 'Pelanggan'],
   months: [
     ['januari', 1],

@@ -35,6 +35,12 @@ export const nl: LocalePack = {
     charge: ['Verzendkosten', 'Bezorgkosten', 'Fooi', 'Servicekosten'],
     rounding: ['Afronding'],
   },
+  payment: {
+    tendered: ['Ontvangen'],
+    cash: ['Contant'],
+    card: ['Pin', 'Pinnen', 'Bankpas'],
+    change: ['Wisselgeld', 'Terug'],
+  },
   recipientBlocks: ['Factuuradres', 'Afleveradres', 'Leveradres', 'Klant', 'Afnemer', 'Koper'],
   months: [
     ['januari', 1],

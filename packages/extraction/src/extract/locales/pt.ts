@@ -74,6 +74,12 @@ export const pt: LocalePack = {
     charge: ['Portes', 'Frete', 'Gorjeta', 'Taxa de serviço', 'Serviço'],
     rounding: ['Arredondamento'],
   },
+  payment: {
+    tendered: ['Recebido', 'Entregue'],
+    cash: ['Dinheiro', 'Numerário'],
+    card: ['Cartão', 'Multibanco'],
+    change: ['Troco'],
+  },
   recipientBlocks: [
     'Faturar a',
     'Faturado a',

@@ -23,6 +23,8 @@ export type LabelConcept =
   | 'email'
   | 'cashier';
 
+export type PaymentKind = 'tendered' | 'cash' | 'card' | 'change';
+
 export type LocaleId = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pt' | 'ms';
 
 export interface LocalePack {
@@ -48,6 +50,11 @@ export interface LocalePack {
    * (subtracted however they are printed), charges (added) and cash rounding (as printed).
    */
   adjustments?: { discount?: string[]; charge?: string[]; rounding?: string[] };
+  /**
+   * A till's payment rows in the language: the money handed over (`tendered`), a cash payment, a
+   * card payment and the change given back. English's are in the payment strategy itself.
+   */
+  payment?: Partial<Record<PaymentKind, string[]>>;
   /** Labels of the recipient's blocks (bill to, ship to, customer): never the issuer. */
   recipientBlocks: string[];
   /** Month names and their usual abbreviations (lowercase), with the month number. */

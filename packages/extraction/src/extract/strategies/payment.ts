@@ -5,6 +5,7 @@
 import type { Box } from '../../document.js';
 import { avgConf, round2, type Candidate, type DocContext } from '../context.js';
 import { unionBox, type Row, type Tok } from '../layout.js';
+import { paymentLabelsOf, type PaymentKind } from '../locales/index.js';
 import { alternativeAmounts, parseTyped } from '../typed.js';
 
 export interface Paid {
@@ -37,6 +38,23 @@ const CHANGE = /^(change|change\s*due)$/i;
 /** A change of nothing printed as ".00", which OCR reads without its point. */
 const NO_CHANGE = /^\.?0{2}$/;
 
+/** A label's letters and spaces, accents dropped: OCR often loses them ("Ruckgeld", "Reco"). */
+const plainLabel = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z ]/gi, '')
+    .trim()
+    .toLowerCase();
+
+/** The payment row a label names in the document's languages (Bar, Rückgeld, Tunai, Baki…). */
+function localKind(label: string, ctx: DocContext): PaymentKind | null {
+  for (const [kind, word] of paymentLabelsOf(ctx.locales)) {
+    if (plainLabel(word) === label) return kind;
+  }
+  return null;
+}
+
 interface MoneyReading {
   value: number;
   toks: Tok[];
@@ -61,12 +79,8 @@ export function amountPaid(ctx: DocContext): Paid | null {
       const head = words.slice(0, n);
       if (head.length < n || head.some((w) => /\d/.test(w.text) || !/[a-z]/i.test(w.text)))
         continue;
-      const label = head
-        .map((w) => w.text)
-        .join(' ')
-        .replace(/[^a-z ]/gi, '')
-        .trim();
-      const kind = TENDERED.test(label)
+      const label = plainLabel(head.map((w) => w.text).join(' '));
+      const kind: PaymentKind | null = TENDERED.test(label)
         ? 'tendered'
         : CASH.test(label)
           ? 'cash'
@@ -74,7 +88,7 @@ export function amountPaid(ctx: DocContext): Paid | null {
             ? 'card'
             : CHANGE.test(label)
               ? 'change'
-              : null;
+              : localKind(label, ctx);
       if (!kind) continue;
       if (kind === 'tendered') tenderSeen = true;
       const figures = words.slice(n).filter((w) => !/^(rm|[a-z]{2,3}|[:$])$/i.test(w.text));
