@@ -17,20 +17,17 @@ import {
   writeCorpus,
 } from '../src/index.js';
 
+import { cents, lineCents, printedFigure } from './ground-truth-figures.js';
+
 async function collect(count: number, options: CorpusOptions): Promise<CorpusDocument[]> {
   const documents: CorpusDocument[] = [];
   for await (const document of generateCorpus(count, options)) documents.push(document);
   return documents;
 }
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
 /** What the arithmetic of an invoice's ground truth says, in whole cents. */
 function arithmetic(truth: InvoiceGroundTruth) {
-  const lines = truth.lines.map((line) => ({
-    printed: cents(line.amount),
-    computed: Math.round(Number(line.qty) * cents(line.unit_price)),
-  }));
+  const lines = lineCents(truth.lines);
   return {
     misprintedLines: lines.flatMap((line, index) =>
       line.printed === line.computed ? [] : [index],
@@ -40,14 +37,6 @@ function arithmetic(truth: InvoiceGroundTruth) {
     tax: cents(truth.tax),
     total: cents(truth.total),
   };
-}
-
-/** The figure as the document's number format prints it, e.g. 1234.5 in "1.234,56" style → "1.234,50". */
-function printedFigure(amount: string, numberFormat: string): string {
-  const group = numberFormat.charAt(1);
-  const decimal = numberFormat.charAt(numberFormat.length - 3);
-  const [whole = '0', fraction = '00'] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${fraction}`;
 }
 
 /** Every way the document's language may print the date: numeric in its order, or written out. */

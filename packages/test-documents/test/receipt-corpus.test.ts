@@ -16,20 +16,17 @@ import {
   writeReceipts,
 } from '../src/index.js';
 
+import { cents, lineCents, printedFigure } from './ground-truth-figures.js';
+
 async function collect(count: number, options: ReceiptCorpusOptions): Promise<ReceiptDocument[]> {
   const documents: ReceiptDocument[] = [];
   for await (const document of generateReceipts(count, options)) documents.push(document);
   return documents;
 }
 
-const cents = (amount: string | undefined) => Math.round(Number(amount ?? '0') * 100);
-
 /** What the arithmetic of a receipt's ground truth says, in whole cents. */
 function arithmetic(truth: ReceiptGroundTruth) {
-  const lines = truth.lines.map((line) => ({
-    printed: cents(line.amount),
-    computed: Math.round(Number(line.qty) * cents(line.unit_price)),
-  }));
+  const lines = lineCents(truth.lines);
   const subtotal = cents(truth.subtotal);
   const discount = cents(truth.discount);
   const service = cents(truth.service_charge);
@@ -57,14 +54,6 @@ function arithmetic(truth: ReceiptGroundTruth) {
     change: truth.cash_tendered === undefined ? 0 : cents(truth.cash_tendered) - total,
     printedChange: cents(truth.change),
   };
-}
-
-/** The figure as the receipt's number format prints it, e.g. 1234.5 in "1.234,56" style → "1.234,50". */
-function printedFigure(amount: string, numberFormat: string): string {
-  const group = numberFormat.charAt(1);
-  const decimal = numberFormat.charAt(numberFormat.length - 3);
-  const [whole = '0', fraction = '00'] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${fraction}`;
 }
 
 /** The ISO date in the receipt's printed format ("dd/mm/yyyy", "dd-mm-yy", …); month names by pattern. */

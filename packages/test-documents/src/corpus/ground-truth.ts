@@ -32,7 +32,7 @@ export interface CorpusMeta {
   scanned: boolean;
   format: 'pdf' | 'jpeg' | 'png';
   pages: number;
-  scan?: { dpi: number; skew: number; noise: number; jpeg_quality: number };
+  scan?: { dpi: number; skew: number; noise: number; jpeg_quality: number; fade?: number };
 }
 
 /** Field values are strings: ISO dates, amounts as plain decimals ("1234.50"), ISO 4217 currency. */
@@ -64,6 +64,17 @@ export interface GroundTruthInput {
   multiLine: boolean;
   scan: ScanSettings | null;
   format: CorpusMeta['format'];
+}
+
+/** A scan's settings as the ground truth's `meta.scan` records them (a fade only when asked for). */
+export function scanMeta(scan: ScanSettings) {
+  return {
+    dpi: scan.dpi,
+    skew: scan.skew,
+    noise: scan.noise,
+    jpeg_quality: scan.jpegQuality,
+    ...(scan.fade === undefined ? {} : { fade: scan.fade }),
+  };
 }
 
 export function groundTruth(input: GroundTruthInput): InvoiceGroundTruth {
@@ -101,16 +112,7 @@ export function groundTruth(input: GroundTruthInput): InvoiceGroundTruth {
       scanned: scan !== null,
       format: input.format,
       pages: input.pages,
-      ...(scan
-        ? {
-            scan: {
-              dpi: scan.dpi,
-              skew: scan.skew,
-              noise: scan.noise,
-              jpeg_quality: scan.jpegQuality,
-            },
-          }
-        : {}),
+      ...(scan ? { scan: scanMeta(scan) } : {}),
     },
   };
   if (values.inconsistency) truth.inconsistency = values.inconsistency;

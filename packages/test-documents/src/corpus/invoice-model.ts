@@ -6,7 +6,7 @@
 import { type Country, iban, type Party, party } from './countries.js';
 import { addDays } from './formats.js';
 import { LANGUAGE_PACKS, type LanguagePack, type Product } from './languages.js';
-import type { Random } from './random.js';
+import { isoDaySince, type Random } from './random.js';
 
 export const INCONSISTENCY_KINDS = ['line_amount', 'total', 'subtotal'] as const;
 /**
@@ -120,13 +120,6 @@ function invoiceNumber(random: Random, language: string, year: number): string {
   return random.pick(shapes)(random, year);
 }
 
-function isoDate(random: Random): string {
-  const start = Date.UTC(2022, 0, 1);
-  const end = Date.UTC(2026, 9, 31);
-  const day = start + random.int(0, Math.floor((end - start) / 86_400_000)) * 86_400_000;
-  return new Date(day).toISOString().slice(0, 10);
-}
-
 function lineCount(random: Random): number {
   const roll = random.next();
   if (roll < 0.7) return random.int(1, 8);
@@ -196,7 +189,7 @@ export function invoiceValues(
   { country, inconsistent }: InvoiceValueOptions,
 ): InvoiceValues {
   const pack = LANGUAGE_PACKS[country.language];
-  const date = isoDate(random);
+  const date = isoDaySince(random, 2022);
   const year = Number(date.slice(0, 4));
   const paymentDays = random.chance(0.8) ? random.pick([7, 14, 30, 30, 45, 60]) : null;
   const multiRate = country.taxRates.length > 1 && random.chance(0.25);

@@ -63,3 +63,11 @@ export function seededRandom(seed: number | string): Random {
   };
   return random;
 }
+
+/** A day from the first of January of `fromYear` to the last of October 2026, as an ISO date. */
+export function isoDaySince(random: Random, fromYear: number): string {
+  const start = Date.UTC(fromYear, 0, 1);
+  const end = Date.UTC(2026, 9, 31);
+  const day = start + random.int(0, Math.floor((end - start) / 86_400_000)) * 86_400_000;
+  return new Date(day).toISOString().slice(0, 10);
+}

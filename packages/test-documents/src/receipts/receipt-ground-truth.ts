@@ -3,7 +3,7 @@
  * (SROIE's `company`, `date`, `address`, `total`) plus the totals block, the items and `meta` to
  * group results by; written as `<name>.gt.json` beside the document.
  */
-import { centsText, type GroundTruthLine } from '../corpus/ground-truth.js';
+import { centsText, type GroundTruthLine, scanMeta } from '../corpus/ground-truth.js';
 import type { ScanSettings } from '../corpus/render-scan.js';
 import type { ReceiptInconsistency, ReceiptValues, TaxMode } from './receipt-model.js';
 import type { ReceiptText } from './receipt-text.js';
@@ -93,17 +93,7 @@ export function receiptGroundTruth(input: ReceiptGroundTruthInput): ReceiptGroun
     scanned: scan !== null,
     format: input.format,
     pages: input.pages,
-    ...(scan
-      ? {
-          scan: {
-            dpi: scan.dpi,
-            skew: scan.skew,
-            noise: scan.noise,
-            jpeg_quality: scan.jpegQuality,
-            fade: scan.fade ?? 0,
-          },
-        }
-      : {}),
+    ...(scan ? { scan: { ...scanMeta(scan), fade: scan.fade ?? 0 } } : {}),
     ...(values.inconsistency ? { inconsistency: values.inconsistency } : {}),
   };
   return {

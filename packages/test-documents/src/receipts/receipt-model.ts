@@ -5,7 +5,7 @@
  *   cash − total = change.
  * Optionally one seeded inconsistency that a reconciliation check should catch.
  */
-import type { Random } from '../corpus/random.js';
+import { isoDaySince, type Random } from '../corpus/random.js';
 import { goodsOf, merchantOf, type Merchant, type ReceiptLocale } from './merchants.js';
 import type { Goods } from './receipt-words.js';
 
@@ -67,13 +67,6 @@ export interface ReceiptValues {
   tendered: number | null;
   change: number | null;
   inconsistency: ReceiptInconsistency | null;
-}
-
-function isoDate(random: Random): string {
-  const start = Date.UTC(2016, 0, 1);
-  const end = Date.UTC(2026, 9, 31);
-  const day = start + random.int(0, Math.floor((end - start) / 86_400_000)) * 86_400_000;
-  return new Date(day).toISOString().slice(0, 10);
 }
 
 /** Mostly a few items, sometimes a full basket. */
@@ -159,7 +152,7 @@ export function receiptValues(
   random: Random,
   { locale, inconsistent }: ReceiptValueOptions,
 ): ReceiptValues {
-  const date = isoDate(random);
+  const date = isoDaySince(random, 2016);
   const kind = inconsistent ? random.pick(RECEIPT_INCONSISTENCY_KINDS) : null;
   const tax = taxOf(locale, date);
   let taxMode = taxModeOf(random, locale, date);
