@@ -4,7 +4,7 @@
  */
 import type { Box } from '../../document.js';
 import { avgConf, round2, type Candidate, type DocContext } from '../context.js';
-import { unionBox, type Row, type Tok } from '../layout.js';
+import { normWord, unionBox, type Row, type Tok } from '../layout.js';
 import { paymentLabelsOf, type PaymentKind } from '../locales/index.js';
 import { alternativeAmounts, parseTyped } from '../typed.js';
 
@@ -38,22 +38,12 @@ const CHANGE = /^(change|change\s*due)$/i;
 /** A change of nothing printed as ".00", which OCR reads without its point. */
 const NO_CHANGE = /^\.?0{2}$/;
 
-/** A label's letters and spaces, accents dropped: OCR often loses them ("Ruckgeld", "Reco"). */
-const plainLabel = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z ]/gi, '')
-    .trim()
-    .toLowerCase();
+/** A label's words compared without case or accents: OCR often loses them ("Ruckgeld", "Reco"). */
+const plainLabel = (text: string) => text.split(/\s+/).map(normWord).filter(Boolean).join(' ');
 
-/** The payment row a label names in the document's languages (Bar, Rückgeld, Tunai, Baki…). */
-function localKind(label: string, ctx: DocContext): PaymentKind | null {
-  for (const [kind, word] of paymentLabelsOf(ctx.locales)) {
-    if (plainLabel(word) === label) return kind;
-  }
-  return null;
-}
+/** The document's languages' payment labels (Bar, Rückgeld, Tunai, Baki…), as plain labels. */
+const localPaymentLabels = (ctx: DocContext): Map<string, PaymentKind> =>
+  new Map(paymentLabelsOf(ctx.locales).map(([kind, word]) => [plainLabel(word), kind]));
 
 interface MoneyReading {
   value: number;
@@ -72,6 +62,7 @@ export function amountPaid(ctx: DocContext): Paid | null {
   let card: MoneyReading | null = null;
   let change: MoneyReading | null = null;
   let tenderSeen = false;
+  const localLabels = localPaymentLabels(ctx);
   for (const row of ctx.layout.rows) {
     const words = row.words;
     // the label is the row's first word or two ("CASH", "Amount Tendered :")
@@ -88,7 +79,7 @@ export function amountPaid(ctx: DocContext): Paid | null {
             ? 'card'
             : CHANGE.test(label)
               ? 'change'
-              : localKind(label, ctx);
+              : (localLabels.get(label) ?? null);
       if (!kind) continue;
       if (kind === 'tendered') tenderSeen = true;
       const figures = words.slice(n).filter((w) => !/^(rm|[a-z]{2,3}|[:$])$/i.test(w.text));
