@@ -247,6 +247,13 @@ describe('misread names and addresses', () => {
     expect(repairNameWords('Harlow Marketing')).toBe('Harlow Marketing');
   });
 
+  it('repairs a trade word with two look-alike letters misread, wherever they are', () => {
+    // F for P and H for M: both shapes OCR confuses, the first letter among them
+    expect(repairNameWords('SUNRISE FHARHACY')).toBe('SUNRISE PHARMACY');
+    // W is no look-alike of P: two places garbled, one of them unlike, is another word
+    expect(repairNameWords('SUNRISE WHARHACY')).toBe('SUNRISE WHARHACY');
+  });
+
   it('reads the legal forms of Malaysian names through glyph confusions', () => {
     expect(normaliseCompany('MR D.I.Y. (H) SDN BHD')).toBe('MR D.I.Y. (M) SDN BHD');
     expect(normaliseCompany('AIK HUAT ENTERPRISE (SETIA ALAM) SDN BHO')).toBe(

@@ -5,6 +5,7 @@
  * other, is read as that word; everything else (names, numbers) is left as printed.
  */
 import { levenshtein } from './layout.js';
+import { lookAlikeDifferences } from './lookalike-letters.js';
 import { LOCALES, addressWordsOf, type LocalePack } from './locales/index.js';
 
 /** A vocabulary of address words, indexed by the lengths of the tokens it can repair. */
@@ -32,22 +33,9 @@ function vocabularyOf(packs: readonly LocalePack[] = LOCALES): Vocabulary {
   return vocabulary;
 }
 
-/**
- * Letters (and figures) that OCR mistakes for one another in print: a short word with one of
- * them read for the other is a misreading ("SERT" for "SERI", "THN" for "TMN"); a short word
- * differing from a vocabulary word in a letter of another shape is most likely another word
- * ("JASA" is not a misread "JAYA", nor "TAN" a misread "TMN").
- */
-const LOOKALIKE_GROUPS = ['iltjf1', 'odqcgu0', 'mnhr', 's5z', 'be8', 'aeo', 'uvy', 'pf', 'ce'];
-
-const lookAlike = (a: string, b: string): boolean =>
-  LOOKALIKE_GROUPS.some((group) => group.includes(a) && group.includes(b));
-
 /** Whether two words of one length differ in exactly one letter, and that letter is a look-alike. */
 function oneLookAlikeApart(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  const at = [...a].findIndex((ch, i) => ch !== b[i]);
-  return at >= 0 && a.slice(at + 1) === b.slice(at + 1) && lookAlike(a[at]!, b[at]!);
+  return lookAlikeDifferences(a, b)?.length === 1;
 }
 
 /** The vocabulary word a misread token stands for, or null when none (or more than one) fits. */

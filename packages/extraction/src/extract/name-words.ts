@@ -4,6 +4,7 @@
  * of the document's languages, and to no other, is read as that word.
  */
 import { levenshtein } from './layout.js';
+import { lookAlikeDifferences } from './lookalike-letters.js';
 import { LOCALES, tradeWordsOf, type LocalePack } from './locales/index.js';
 
 const vocabularies = new Map<string, string[]>();
@@ -37,7 +38,8 @@ export function tradeWordFor(token: string, packs: readonly LocalePack[] = LOCAL
     const sameEnd = word.slice(-2) === lower.slice(-2);
     const close =
       (distance === 1 && (sameFirst || sameEnd)) ||
-      (distance === 2 && lower.length >= 7 && sameFirst && sameEnd);
+      (distance === 2 && lower.length >= 7 && sameFirst && sameEnd) ||
+      (distance === 2 && lower.length >= 7 && lookAlikeDifferences(lower, word)?.length === 2);
     if (!close) continue;
     if (found && found !== word) return null;
     found = word;
