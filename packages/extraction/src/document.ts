@@ -16,6 +16,11 @@ export interface Word {
   /** 0..1; text-layer and Word words are 1. */
   confidence: number;
   /**
+   * The probability of the word's least sure character (OCR'd words): one misread glyph shows
+   * here while the mean over a long word hides it. Absent for text layers and older readings.
+   */
+  leastGlyph?: number;
+  /**
    * Other readings of the same printed word from a second, closer OCR pass (figures of total,
    * payment and change rows), for the extractor to choose by arithmetic. Absent when none differ.
    */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calibrated,
   confidenceFor,
+  groupOf,
   type ValueSignals,
 } from '../src/extract/confidence/calibrate.js';
 
@@ -45,6 +46,25 @@ describe('confidence bands', () => {
     expect(calibrated(doubtful)).toBeLessThan(0.8);
     expect(calibrated({ ...doubtful, readConf: 0.99, minReadConf: 0.99 })).toBeGreaterThanOrEqual(
       0.8,
+    );
+  });
+
+  it('trusts a business name whose every glyph was read surely, though a word is unsure on average', () => {
+    const name = signals({
+      concept: 'vendor',
+      raw: 0.8,
+      labelled: false,
+      exactLabel: false,
+      legalForm: true,
+      readConf: 0.96,
+      minReadConf: 0.95,
+    });
+    expect(groupOf({ ...name, leastGlyph: 0.95 })).toBe('name:legal:clear');
+    expect(groupOf({ ...name, leastGlyph: 0.6 })).toBe('name:legal:doubtful');
+    // without a glyph reading (a text layer's or an older reading), the words' means decide
+    expect(groupOf({ ...name, leastGlyph: null })).toBe('name:legal:doubtful');
+    expect(calibrated({ ...name, leastGlyph: 0.6 })).toBeLessThanOrEqual(
+      calibrated({ ...name, leastGlyph: 0.95 }),
     );
   });
 

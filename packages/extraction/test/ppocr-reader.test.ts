@@ -155,6 +155,22 @@ describe('rows into words', () => {
     ]);
   });
 
+  it("gives each word its mean character probability and its least sure character's", () => {
+    // one glyph a close call in an otherwise sure word: the mean hides it, the least sure shows it
+    const probabilities = [0.99, 0.99, 0.99, 0.55, 0.99, 0.9];
+    const chars = 'TRADE X'
+      .split('')
+      .filter((text) => text !== ' ')
+      .map((text, i) => ({ text, at: (i + 0.5) / 7, probability: probabilities[i]! }));
+    chars.splice(5, 0, { text: ' ', at: 5.5 / 7, probability: 0.9 });
+    const rect = { cx: 60, cy: 20, width: 100, height: 10, angle: 0 };
+    const [trade, x] = rowWords({ text: 'TRADE X', confidence: 0.9, chars }, rect);
+    expect(trade?.text).toBe('TRADE');
+    expect(trade?.confidence).toBeCloseTo(0.902);
+    expect(trade?.leastGlyph).toBeCloseTo(0.55);
+    expect(x?.leastGlyph).toBeCloseTo(0.9);
+  });
+
   it('splits a date run on into its time, a label into its date, and a day into its month', () => {
     expect(runOnSplits('25/12/20188:13:39PM')).toEqual([10]);
     expect(runOnSplits('18-11-1813:58')).toEqual([8]);

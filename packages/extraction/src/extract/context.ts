@@ -78,6 +78,16 @@ export const avgConf = (toks: Tok[]): number =>
 /** The least sure word of a value: one misread glyph shows in its word, not in the mean of many. */
 export const minConf = (toks: Tok[]): number =>
   toks.length ? Math.min(...toks.map((t) => t.conf)) : 0;
+/**
+ * The least sure character of a value's words, as a candidate's field; empty when the reader did not
+ * give it for every word (a text layer's words are certain).
+ */
+export const leastGlyphOf = (toks: Tok[]): { leastGlyph?: number } => {
+  const known = toks
+    .map((t) => (t.conf >= 1 ? 1 : t.leastGlyph))
+    .filter((g): g is number => g !== undefined);
+  return toks.length && known.length === toks.length ? { leastGlyph: Math.min(...known) } : {};
+};
 export const ocrFactor = (toks: Tok[]): number => 0.55 + 0.45 * Math.min(1, avgConf(toks));
 export const round2 = (x: number): number => Math.round(x * 100) / 100;
 export const letters = (s: string): number => (s.match(/[a-z]/gi) ?? []).length;
@@ -106,6 +116,8 @@ export interface Candidate {
   readConf?: number;
   /** The lowest OCR confidence among the value's words (1 for text layers). */
   minReadConf?: number;
+  /** The least sure character among the value's words (1 for text layers); absent when not known. */
+  leastGlyph?: number;
   /** A company name carrying a legal form or business word (Ltd, GmbH, Sdn Bhd, Trading…). */
   legalForm?: boolean;
   /** The value as a second OCR reading of its words gives it, where that differs. */

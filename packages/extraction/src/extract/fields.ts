@@ -103,6 +103,7 @@ function signalsOf(c: Candidate, concept: ConceptId | null, field: FieldDefiniti
     exactLabel: c.hit ? c.hit.distance === 0 : false,
     readConf: c.readConf ?? null,
     minReadConf: c.minReadConf ?? c.readConf ?? null,
+    leastGlyph: c.leastGlyph ?? null,
     ...(c.legalForm ? { legalForm: true } : {}),
     secondReading: c.alts?.length ? 'differs' : 'none',
     arithmetic: c.arithmetic ?? 'none',

@@ -7,6 +7,8 @@ export interface Tok {
   norm: string;
   box: Box;
   conf: number;
+  /** The word's least sure character (see Word.leastGlyph); absent when not known. */
+  leastGlyph?: number;
   /** Other OCR readings of the same word (see Word.alternatives). */
   alts?: { text: string; conf: number }[];
 }
@@ -63,15 +65,17 @@ const toToks = (w: Word): Tok[] => {
   const m = /^([A-Za-z][A-Za-z .#/]*[:#])(\S.*)$/.exec(w.text);
   if (!m || !m[1] || !m[2] || /^[:#]/.test(m[2])) {
     const tok: Tok = { text: w.text, norm: normWord(w.text), box: w.box, conf: w.confidence };
+    if (w.leastGlyph !== undefined) tok.leastGlyph = w.leastGlyph;
     if (w.alternatives?.length)
       tok.alts = w.alternatives.map((a) => ({ text: a.text, conf: a.confidence }));
     return [tok];
   }
   const [x0, y0, x1, y1] = w.box;
   const cut = x0 + ((x1 - x0) * m[1].length) / w.text.length;
+  const glyph = w.leastGlyph === undefined ? {} : { leastGlyph: w.leastGlyph };
   return [
-    { text: m[1], norm: normWord(m[1]), box: [x0, y0, cut, y1], conf: w.confidence },
-    { text: m[2], norm: normWord(m[2]), box: [cut, y0, x1, y1], conf: w.confidence },
+    { text: m[1], norm: normWord(m[1]), box: [x0, y0, cut, y1], conf: w.confidence, ...glyph },
+    { text: m[2], norm: normWord(m[2]), box: [cut, y0, x1, y1], conf: w.confidence, ...glyph },
   ];
 };
 

@@ -160,9 +160,9 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
   ],
   'name:legal:clear': [
     {
-      from: 0.794,
-      p: 0.983,
-      n: 28,
+      from: 0.79,
+      p: 0.985,
+      n: 33,
     },
   ],
   'name:legal:doubtful': [
@@ -178,8 +178,8 @@ export const CALIBRATION: Record<string, CalibrationStep[]> = {
     },
     {
       from: 0.785,
-      p: 0.942,
-      n: 42,
+      p: 0.934,
+      n: 37,
     },
   ],
 };

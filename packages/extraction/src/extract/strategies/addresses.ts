@@ -2,6 +2,7 @@
 import { repairAddressWords } from '../address-words.js';
 import {
   avgConf,
+  leastGlyphOf,
   minConf,
   letters,
   ocrFactor,
@@ -169,5 +170,6 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     where: 'fallback',
     readConf: avgConf(toks),
     minReadConf: minConf(toks),
+    ...leastGlyphOf(toks),
   };
 }

@@ -1,6 +1,13 @@
 /** The vendor: the party that issues the document, from its letterhead, never the recipient's block. */
 import type { ColumnDefinition } from '@parser/contracts';
-import { avgConf, minConf, ocrFactor, type Candidate, type DocContext } from '../context.js';
+import {
+  avgConf,
+  leastGlyphOf,
+  minConf,
+  ocrFactor,
+  type Candidate,
+  type DocContext,
+} from '../context.js';
 import { repairNameWords } from '../name-words.js';
 import { findHeader } from '../tables/header.js';
 import { readingLines, slopeOfPage } from '../tables/slant.js';
@@ -190,6 +197,7 @@ function fromIssuerBlock(
       where: 'fallback',
       readConf: avgConf(toks),
       minReadConf: minConf(toks),
+      ...leastGlyphOf(toks),
     },
     rowIndex: issuer.rowIndex,
   };
@@ -366,6 +374,7 @@ function letterheadVendor(
       where: 'fallback',
       readConf: avgConf(toks),
       minReadConf: minConf(toks),
+      ...leastGlyphOf(toks),
     },
     rowIndex: used[used.length - 1]?.row.index ?? chosen.row.index,
     words: toks,

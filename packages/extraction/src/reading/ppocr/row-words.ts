@@ -83,6 +83,7 @@ export function rowWords(reading: RowReading, rect: RotatedRect): Word[] {
       text: fixDashes(g.map((c) => c.text).join('')),
       box: spanBounds(rect, start, end),
       confidence: g.reduce((a, c) => a + c.probability, 0) / g.length,
+      leastGlyph: Math.min(...g.map((c) => c.probability)),
     };
   });
 }
