@@ -72,6 +72,32 @@ describe("a receipt's own arithmetic", () => {
     expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('never takes for the tax the base its rate is printed of, nor a figure as large as the total', () => {
+    const withTax = {
+      fields: [field('total', 'Total', 'currency'), field('tax', 'Tax', 'currency')],
+      tables: [],
+    };
+    // a tax summary whose columns were read as rows: 6% of 22.00 is the 1.32 under it
+    const summary = extractBySchema(
+      doc(
+        ocrPage(['TOTAL   22.00', 'CASH   50.00', 'CHANGE   28.00', 'GST SR 6%   22.00', '1.32']),
+      ),
+      withTax,
+    );
+    expect(summary.fields.tax?.value ?? null).toBeNull();
+    const asTotal = extractBySchema(
+      doc(ocrPage(['TOTAL   77.20', 'GST @6%   77.20', 'CASH   80.00', 'CHANGE   2.80'])),
+      withTax,
+    );
+    expect(asTotal.fields.tax?.value ?? null).toBeNull();
+    // a tax that is its rate of a printed amount stays the tax
+    const taxed = extractBySchema(
+      doc(ocrPage(['SUBTOTAL   13.30', 'GST 6%   0.80', 'TOTAL   14.10'])),
+      withTax,
+    );
+    expect(taxed.fields.tax?.value).toBe(0.8);
+  });
+
   it('still keeps a total that net + tax contradicts out of the confident band', () => {
     const r = extractBySchema(
       doc(ocrPage(['Subtotal   400.00', 'Tax   80.00', 'Total   530.00'])),

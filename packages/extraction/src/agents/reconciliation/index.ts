@@ -25,6 +25,7 @@ import { loneMisreadOf } from './lone-misread.js';
 import { readingDoubtOf } from './reading-doubts.js';
 import { referenceChecks } from './reference-checks.js';
 import { statedTotalCheck } from './stated-total.js';
+import { taxRateCheck } from './tax-rate.js';
 import { unconfirmedLinesDoubt } from './unconfirmed-lines.js';
 
 /** Another document of the company that looks like the same one. */
@@ -109,6 +110,7 @@ function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): Recon
         unconfirmedLinesDoubt(doc, relation, relations, at, asShown, labels),
     }),
     ...impliedTaxCheck(doc, labels),
+    ...taxRateCheck(doc, labels),
   ];
   const totalKey = totalRef === null ? null : refKey(totalRef);
   // A sum on the total that the document's own rows make passes, failed or doubted as read.

@@ -9,6 +9,7 @@ import { ocrFactor, round2, type Candidate, type DocContext, type LabelHit } fro
 import { findLabels, pickFirstBest, valuesFor } from '../labels.js';
 import { unionBox, type Tok } from '../layout.js';
 import { findAmounts } from '../parse.js';
+import { isTaxOf, printedRateOf } from '../tax-rate.js';
 import { adjustmentsBetween } from './adjustments.js';
 import { pickTotal } from './amounts.js';
 
@@ -80,6 +81,25 @@ function namesTaxBase(hit: LabelHit, ctx: DocContext): boolean {
   });
 }
 
+/**
+ * Whether a figure of a tax row that prints its rate is the base the tax is worked out on, not the
+ * tax: the page prints that rate of it elsewhere (a tax summary whose columns were read as rows,
+ * "GST SR 6%  22.00" above "1.32"), and it is itself that rate of no figure the page prints.
+ */
+function isRatedBase(figure: Candidate, ctx: DocContext): boolean {
+  const rate = printedRateOf(figure.hit?.row.text ?? '');
+  const value = figure.value;
+  if (rate === null || typeof value !== 'number' || value <= 0) return false;
+  const amounts = ctx.layout.rows
+    .flatMap((row) => findAmounts(row.text, ctx.mark))
+    .filter((a) => a.hasDecimals && a.value > 0 && !sameMoney(a.value, value))
+    .map((a) => a.value);
+  return (
+    amounts.some((amount) => isTaxOf(amount, value, rate)) &&
+    !amounts.some((amount) => isTaxOf(value, amount, rate))
+  );
+}
+
 export interface MoneyFigures {
   total?: Candidate;
   subtotal?: Candidate;
@@ -102,8 +122,15 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
     .flatMap((h) => figuresRightOf(h, ctx));
   let total = pickTotal(totals, ctx);
   const net = typeof subtotal?.value === 'number' ? subtotal.value : undefined;
-  // the tax is never the net amount it is computed on
-  const taxes = taxFigures.filter((c) => net === undefined || !sameMoney(c.value as number, net));
+  const gross = typeof total?.value === 'number' && total.value > 0 ? total.value : undefined;
+  // the tax is never the net amount it is computed on, a base its rate is printed of, nor as much
+  // as the total it is part of
+  const taxes = taxFigures.filter(
+    (c) =>
+      (net === undefined || !sameMoney(c.value as number, net)) &&
+      (gross === undefined || (c.value as number) < gross) &&
+      !isRatedBase(c, ctx),
+  );
   // a total rounded to 5 cents for cash still balances; the discounts, charges and rounding
   // printed between the subtotal and the total count towards it
   const fits = (t: Candidate, x: number) =>
