@@ -57,3 +57,17 @@ export function namesRole(label: string, role: FieldRole): boolean {
   if (matchesOf(label, 'subtotal').length > 0 || base.some(isNetWord)) return false;
   return base.length > 0 || matchesOf(label, 'tax').length === 0;
 }
+
+/**
+ * Whether a row states a tax already included in the prices ("GST 6% Included", "Incl. MwSt. 19%",
+ * "waarvan BTW 9%"): a tax word and an inclusion word, and no total or subtotal named beside them
+ * (which would make the row the gross it is included in, "Total incl. GST").
+ */
+export function namesIncludedTax(label: string): boolean {
+  return (
+    matchesOf(label, 'tax').length > 0 &&
+    baseWordsOf(label).some((word) => !isNetWord(word)) &&
+    matchesOf(label, 'total').length === 0 &&
+    matchesOf(label, 'subtotal').length === 0
+  );
+}

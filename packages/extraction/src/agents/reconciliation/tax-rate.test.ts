@@ -65,6 +65,21 @@ describe('reconciliation: the tax against the rate its row prints', () => {
     expect(taxChecks(included).map((c) => c.status)).toEqual(['pass']);
   });
 
+  it('checks a tax included in the prices by the rate on its own row', () => {
+    const included = (tax: number) =>
+      receipt(
+        { subtotal: null, tax, total: 7.2 },
+        `GRAND TOTAL 7.20\nCASH 10.00\nCHANGE 2.80\nGST 6% Included ${tax.toFixed(2)}`,
+      );
+    expect(taxChecks(included(0.41)).map((c) => c.status)).toEqual(['pass']);
+    const [wrong] = taxChecks(included(1.41));
+    expect(wrong?.status).toBe('fail');
+    expect(wrong?.message).toContain('0.41 included in the total 7.20');
+    // a row stating the gross the tax is included in is not the tax's row
+    const gross = receipt({ subtotal: null, tax: 7.2, total: 7.2 }, 'TOTAL INCL. GST 6% 7.20');
+    expect(taxChecks(gross)).toEqual([]);
+  });
+
   it('checks nothing when the rows printing the tax give no rate or several', () => {
     expect(
       taxChecks(receipt({ subtotal: 10, tax: 3.21, total: 13.21 }, 'SUBTOTAL 10.00\nTAX 3.21')),

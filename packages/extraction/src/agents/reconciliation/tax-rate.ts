@@ -10,7 +10,7 @@ import type { AgentDocument } from '../types.js';
 import { fieldRef, valueAt } from '../value-refs.js';
 
 import { doubtfulGlyphDoubt } from './reading-doubts.js';
-import { namesRole } from './role-rows.js';
+import { namesIncludedTax, namesRole } from './role-rows.js';
 
 const percent = (rate: number): string => `${cents(rate * 100)}%`;
 const money = (value: number): string => cents(value).toFixed(2);
@@ -32,7 +32,10 @@ export function taxRateCheck(doc: AgentDocument, labels: (ref: ValueRef) => stri
   const rates = [
     ...new Set(
       printedRows(doc.text)
-        .filter((row) => namesRole(row.label, 'tax') && agree(row.value, tax))
+        .filter(
+          (row) =>
+            (namesRole(row.label, 'tax') || namesIncludedTax(row.label)) && agree(row.value, tax),
+        )
         .map((row) => printedRateOf(row.label)),
     ),
   ];
