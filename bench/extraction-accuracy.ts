@@ -3,7 +3,8 @@
  * folders (sorted together by file name; `--half dev|check` keeps the even or odd positions),
  * extracts with a schema matching the ground-truth keys (or --preset / --schema), and prints
  * per-field accuracy, the calibration table (accuracy per confidence band), the share of values at
- * ≥0.8, pages per second and peak RSS.
+ * ≥0.8, pages per second and peak RSS; with a table of item lines in the schema (the receipt preset's
+ * items) and `lines` in the ground truth, the share of documents whose every row is exact.
  *
  *   npx tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache <dir>]
  *     [--preset invoice|receipt|handwritten_log | --schema type.json] [--signals out.jsonl] [--json] [--verbose]
@@ -20,7 +21,13 @@ import {
   type PresetKey,
   type TableDefinition,
 } from '@parser/contracts';
-import { extractWithSignals, parseAmount, parseDate, terminateOcr } from '@parser/extraction';
+import {
+  type ExtractionResult,
+  extractWithSignals,
+  parseAmount,
+  parseDate,
+  terminateOcr,
+} from '@parser/extraction';
 import { loadConfig } from '../apps/server/src/config.js';
 import { aiModelSettingsFrom } from '../apps/server/src/modules/ai-model/ai-model-settings.js';
 import { ModelCallError, ModelClient } from '../apps/server/src/modules/ai-model/model-client.js';
@@ -79,6 +86,48 @@ function same(
   return normText(expected) === normText(String(got));
 }
 
+/** A receipt's item line as the receipt corpus's ground truth gives it. */
+interface TruthLine {
+  description: string;
+  qty: string;
+  unit_price: string;
+}
+
+/**
+ * The item lines of a document against its ground truth, row by row in order: name, quantity and
+ * unit price (the receipt preset's columns). Null when the schema has no such table or the ground
+ * truth no lines.
+ */
+function itemLinesOf(
+  result: ExtractionResult,
+  schema: Schema,
+  lines: unknown,
+): { exact: boolean; right: number; total: number } | null {
+  const table = schema.tables.find((t) => ['items', 'line_items'].includes(t.key));
+  if (!table || !Array.isArray(lines)) return null;
+  const column = (...keys: string[]) => table.columns.find((c) => keys.includes(c.key))?.key;
+  const name = column('name', 'description');
+  const qty = column('qty', 'quantity');
+  const price = column('price', 'unit_price');
+  if (!name || !qty || !price) return null;
+  const rows = result.tables[table.key]?.rows ?? [];
+  const truth = lines as TruthLine[];
+  const right = truth.filter((line, i) => {
+    const row = rows[i];
+    return (
+      row !== undefined &&
+      same('string', line.description, row[name]?.value) &&
+      same('number', line.qty, row[qty]?.value) &&
+      same('currency', line.unit_price, row[price]?.value)
+    );
+  }).length;
+  return {
+    exact: rows.length === truth.length && right === truth.length,
+    right,
+    total: truth.length,
+  };
+}
+
 const OPTIONS_WITH_VALUE = new Set(['--preset', '--schema', '--half', '--cache', '--signals']);
 
 function option(args: string[], name: string): string | undefined {
@@ -135,6 +184,7 @@ async function main(): Promise<void> {
   const documents = await listDocuments(folders, half);
   let read = 0;
   const perField = new Map<string, { ok: number; n: number; confident: number }>();
+  const items = { documents: 0, exact: 0, rows: 0, rowsRight: 0 };
   const count = (list: { lo: number; hi: number; name: string }[]) =>
     list.map((b) => ({ ...b, ok: 0, n: 0 }));
   const bands = count(BANDS);
@@ -180,6 +230,15 @@ async function main(): Promise<void> {
         modelRun.latencyMs += error.latencyMs;
         if (verbose) console.log(`  ! ${d.name}: ${error.message}`);
       }
+    }
+    const lines = itemLinesOf(result, schema, gt.lines);
+    if (lines) {
+      items.documents++;
+      if (lines.exact) items.exact++;
+      items.rows += lines.total;
+      items.rowsRight += lines.right;
+      if (verbose && !lines.exact)
+        console.log(`  ✗ ${d.name} item lines: ${lines.right}/${lines.total} rows exact`);
     }
     for (const k of gtKeys) {
       const def = GT_FIELDS[k] as FieldDefinition;
@@ -244,6 +303,15 @@ async function main(): Promise<void> {
       count: b.n,
     })),
     shareAtLeast08: values ? confident / values : null,
+    ...(items.documents
+      ? {
+          itemLines: {
+            documents: items.documents,
+            allExact: items.exact / items.documents,
+            rowsExact: items.rows ? items.rowsRight / items.rows : null,
+          },
+        }
+      : {}),
     pagesPerSecond: pages / seconds,
     peakRssMb: peakRss / 1024 / 1024,
     ...(modelSettings
@@ -279,6 +347,10 @@ async function main(): Promise<void> {
   for (const b of [...bands, ...tenths])
     console.log(`  ${b.name.padEnd(8)} ${pct(b.ok, b.n).padStart(7)}  (${b.ok}/${b.n} values)`);
   console.log(`\nValues at ≥0.8: ${pct(confident, values)} (${confident}/${values})`);
+  if (items.documents)
+    console.log(
+      `Item lines (name, qty, unit price): every row exact in ${pct(items.exact, items.documents)} of ${items.documents} documents; rows exact ${pct(items.rowsRight, items.rows)} (${items.rowsRight}/${items.rows})`,
+    );
   console.log(
     `\nSpeed: ${(pages / seconds).toFixed(2)} pages/s (${seconds.toFixed(1)} s)   Peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   );
