@@ -102,7 +102,7 @@ function itemLinesOf(
   result: ExtractionResult,
   schema: Schema,
   lines: unknown,
-): { exact: boolean; right: number; total: number } | null {
+): { exact: boolean; right: number; total: number; firstMiss: string | null } | null {
   const table = schema.tables.find((t) => ['items', 'line_items'].includes(t.key));
   if (!table || !Array.isArray(lines)) return null;
   const column = (...keys: string[]) => table.columns.find((c) => keys.includes(c.key))?.key;
@@ -112,7 +112,7 @@ function itemLinesOf(
   if (!name || !qty || !price) return null;
   const rows = result.tables[table.key]?.rows ?? [];
   const truth = lines as TruthLine[];
-  const right = truth.filter((line, i) => {
+  const isRight = (line: TruthLine, i: number): boolean => {
     const row = rows[i];
     return (
       row !== undefined &&
@@ -120,11 +120,24 @@ function itemLinesOf(
       same('number', line.qty, row[qty]?.value) &&
       same('currency', line.unit_price, row[price]?.value)
     );
-  }).length;
+  };
+  const right = truth.filter(isRight).length;
+  const missAt = truth.findIndex((line, i) => !isRight(line, i));
+  const shown = (i: number): string => {
+    const row = rows[i];
+    if (!row) return 'no row';
+    return [name, qty, price].map((key) => JSON.stringify(row[key]?.value ?? null)).join(' | ');
+  };
+  const miss = truth[missAt];
   return {
     exact: rows.length === truth.length && right === truth.length,
     right,
     total: truth.length,
+    firstMiss: miss
+      ? `row ${missAt + 1}: expected "${miss.description}" | ${miss.qty} | ${miss.unit_price}, got ${shown(missAt)}`
+      : rows.length > truth.length
+        ? `${rows.length - truth.length} extra rows, first ${shown(truth.length)}`
+        : null,
   };
 }
 
@@ -238,7 +251,9 @@ async function main(): Promise<void> {
       items.rows += lines.total;
       items.rowsRight += lines.right;
       if (verbose && !lines.exact)
-        console.log(`  ✗ ${d.name} item lines: ${lines.right}/${lines.total} rows exact`);
+        console.log(
+          `  ✗ ${d.name} item lines: ${lines.right}/${lines.total} rows exact; ${lines.firstMiss}`,
+        );
     }
     for (const k of gtKeys) {
       const def = GT_FIELDS[k] as FieldDefinition;

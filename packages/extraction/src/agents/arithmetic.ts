@@ -39,7 +39,8 @@ export const termValue = (term: Term, at: NumberAt): number | null => {
     if (value === null) return null;
     product *= value;
   }
-  return product;
+  // a quantity times a price is printed to the cent ("0.535 kg × 2.75" is 1.47)
+  return term.length > 1 ? Math.round(product * 100) / 100 : product;
 };
 
 /** A side's value: its terms summed, or null when one is unread. */

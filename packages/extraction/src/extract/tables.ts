@@ -7,6 +7,7 @@ import type { TableDefinition } from '@parser/contracts';
 import type { ExtractedTable } from '../document.js';
 import type { DocContext } from './context.js';
 import { findHeader, matchHeader } from './tables/header.js';
+import { withImpliedFigures, withLineAmount } from './tables/implied-figures.js';
 import { receiptItems } from './tables/receipt-items.js';
 import { readRows } from './tables/rows.js';
 import { fromSourceTables } from './tables/source-tables.js';
@@ -18,7 +19,13 @@ export { readRows } from './tables/rows.js';
 export function extractTable(table: TableDefinition, ctx: DocContext): ExtractedTable {
   const src = fromSourceTables(ctx.layout.doc.pages, table, ctx);
   if (src) return src;
-  const header = findHeader(table, ctx);
-  if (!header) return receiptItems(table, ctx);
-  return readRows(header, table, ctx, (row) => matchHeader(row, table.columns));
+  const reading = withLineAmount(table);
+  const header = findHeader(reading, ctx);
+  // a type that asks for no line amount reads a receipt's items: its header, if any, is a few
+  // words over figures that do not keep to columns
+  const read =
+    header && reading === table
+      ? readRows(header, reading, ctx, (row) => matchHeader(row, reading.columns))
+      : receiptItems(reading, ctx, header?.row.index);
+  return withImpliedFigures(read, table);
 }

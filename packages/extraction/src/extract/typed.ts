@@ -72,7 +72,9 @@ export function parseTyped(
     if (!pick) return null;
     const used = toksIn(toks, spans, pick.index, pick.index + pick.match.length);
     const quality = type === 'currency' ? (pick.hasDecimals ? 1 : 0.7) : 1;
-    return { value: round2(pick.value), toks: used, quality };
+    // a quantity may be a weight to the gram ("1.555 kg"); money is to the cent
+    const value = type === 'number' ? Math.round(pick.value * 1000) / 1000 : round2(pick.value);
+    return { value, toks: used, quality };
   }
   if (type === 'boolean') {
     for (const t of toks) {

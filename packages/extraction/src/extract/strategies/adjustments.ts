@@ -12,7 +12,7 @@ import { parseTyped } from '../typed.js';
 const MAX_ROUNDING = 0.1;
 
 /** The kind of adjustment a row's label names, and how many words the label takes. */
-function adjustmentLabel(
+export function adjustmentLabel(
   words: Tok[],
   ctx: DocContext,
 ): { kind: AdjustmentKind; end: number } | null {

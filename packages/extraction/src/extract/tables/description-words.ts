@@ -1,7 +1,7 @@
 /**
  * A scanned description's words as printed: a table's ruling read as a letter or a mark before
  * the first word ("| Webhosting" read "L Webhosting"), a stray quote or bracket alone, and a
- * digit read in place of a round letter inside a word ("ergon6mica", "protecci0n") are undone.
+ * digit read in place of a round letter inside a word ("ergon6mica", "protecci0n", "R0TI") are undone.
  */
 import type { Tok } from '../layout.js';
 
@@ -18,6 +18,17 @@ function letterForDigit(text: string): string {
   // one digit only, with letters on both sides: "600x600", "A4" or "24-port" stay as they are
   if ((text.match(/\d/g) ?? []).length !== 1) return text;
   return text.replace(/(?<=\p{Ll}{2})[0156](?=\p{Ll})/u, (d) => LETTER_FOR_DIGIT[d] ?? d);
+}
+
+/**
+ * Zeros read for the letter O in a word of letters: in capitals ("R0TI", "L00SE", "C0PY") or
+ * opening a small-letter word ("0range"). A word with another figure ("500ML", "10S") is a size.
+ */
+function letterOForZero(text: string): string {
+  if (!text.includes('0') || /[1-9]/.test(text)) return text;
+  if (/^[\p{Lu}0]+$/u.test(text) && (text.match(/\p{Lu}/gu) ?? []).length >= 2)
+    return text.replace(/0/g, 'O');
+  return /^0\p{Ll}{2,}$/u.test(text) ? `O${text.slice(1)}` : text;
 }
 
 /** Whether a word was read by OCR: a text layer states its letters (confidence 1). */
@@ -39,7 +50,9 @@ export function descriptionWords(toks: Tok[]): Tok[] {
   return words.map((t, i) => {
     if (!scanned(t)) return t;
     // a quote opening the first word ("'Guanti") is a mark of the scan
-    const text = letterForDigit(i === 0 ? t.text.replace(/^['‘’"“”](?=\p{Lu})/u, '') : t.text);
+    const text = letterOForZero(
+      letterForDigit(i === 0 ? t.text.replace(/^['‘’"“”](?=\p{Lu})/u, '') : t.text),
+    );
     return text === t.text ? t : { ...t, text, norm: t.norm };
   });
 }

@@ -1,7 +1,9 @@
 /**
- * Item lines of a receipt, which prints no table header: a name, then figures (quantity, unit
- * price, amount), the amount last; or the name on one line and "2 x 3.50   7.00" on the next.
- * Read between the shop's header and the first totals line, without the payment lines after it.
+ * Item lines of a receipt, whose header (if it prints one) is a few words over columns that drift:
+ * a name, then figures (quantity, unit price, amount), the amount last; the name on one line and
+ * "2 x 3.50   7.00" on the next; the amount beside the name and "8 @ 1.70" under it; a quantity or
+ * weight before the name ("2,479 kg Äpfel 6,79"). Read from the header (or the shop's lines) to
+ * the first totals line, without the charge, discount and rounding lines between.
  */
 import type { TableDefinition } from '@parser/contracts';
 import type { ExtractedTable, ExtractedValue } from '../../document.js';
@@ -9,75 +11,133 @@ import type { DocContext } from '../context.js';
 import { startsWithLabel } from '../labels.js';
 import type { Row, Tok } from '../layout.js';
 import { findDates } from '../parse.js';
+import { adjustmentLabel } from '../strategies/adjustments.js';
 import { cellOf, isStop } from './rows.js';
 import { itemRoleOf } from './column-words.js';
-
-const MONEY = /^[-−]?\d{1,6}[.,]\d{2}$/;
-const COUNT = /^\d{1,3}(?:[.,]\d{1,3})?$/;
-const TIMES = /^[x×@*]$/i;
-/** A quantity printed against its "x" ("2X 2.50"). */
-const QTY_TIMES = /^(\d{1,3})[x×]$/i;
+import { descriptionWords } from './description-words.js';
+import {
+  COUNT,
+  MONEY,
+  WEIGHT_UNIT,
+  makesAmount,
+  readTillFigures,
+  splitFigures,
+  valueOf,
+} from './till-figures.js';
 
 interface Item {
   name: Tok[];
   qty?: Tok;
   price?: Tok;
-  amount: Tok;
+  amount?: Tok;
   page: number;
+  /** The quantity came from before the name (a weight, or a quantity column printed first). */
+  leading: boolean;
 }
 
-/** The figures at the end of a row: [words before them, trailing figure tokens]. */
-function splitFigures(words: Tok[]): [Tok[], Tok[]] {
-  let k = words.length;
-  while (k > 0) {
-    const t = words[k - 1]!.text.replace(/^(rm|\$|€|£)/i, '');
-    if (MONEY.test(t) || COUNT.test(t) || TIMES.test(t) || QTY_TIMES.test(t) || /^[A-Z]$/.test(t))
-      k--;
-    else break;
-  }
-  return [words.slice(0, k), words.slice(k)];
-}
-
-function itemOf(name: Tok[], figures: Tok[], page: number): Item | null {
-  // a tax code letter after the amount ("7.00 SR") is not a figure
-  const glued = figures.find((t) => QTY_TIMES.test(t.text));
-  const nums = figures.filter(
-    (t) => !TIMES.test(t.text) && !QTY_TIMES.test(t.text) && !/^[A-Z]$/.test(t.text),
-  );
-  const amount = nums[nums.length - 1];
-  if (!amount || !MONEY.test(amount.text.replace(/^(rm|\$|€|£)/i, ''))) return null;
-  const before = nums.slice(0, -1);
-  if (glued) {
-    const digits = QTY_TIMES.exec(glued.text)![1]!;
-    const qty = { ...glued, text: digits, norm: digits };
-    return { name, qty, price: before[before.length - 1], amount, page };
-  }
-  if (before.length >= 2) return { name, qty: before[0], price: before[1], amount, page };
-  if (before.length === 1) {
-    const only = before[0]!;
-    return MONEY.test(only.text) && !COUNT.test(only.text)
-      ? { name, price: only, amount, page }
-      : { name, qty: only, amount, page };
-  }
-  return { name, amount, page };
-}
+/** An article number or barcode printed with the name ("9556436658541", "34189"). */
+const ARTICLE_NUMBER = /^\d{5,14}$/;
+/** A count printed before the name, in a quantity column on the left. */
+const LEADING_COUNT = /^\d{1,3}$/;
 
 const letters = (toks: Tok[]): number =>
-  toks.reduce((n, t) => n + (t.text.match(/[a-z]/gi) ?? []).length, 0);
+  toks.reduce((n, t) => n + (t.text.match(/\p{L}/gu) ?? []).length, 0);
 
-export function receiptItems(table: TableDefinition, ctx: DocContext): ExtractedTable {
+const withoutArticleNumbers = (name: Tok[]): Tok[] =>
+  name.filter((t) => !ARTICLE_NUMBER.test(t.text));
+
+/** A weight printed before the name ("1,481 kg Bergkäse"): the weight, and the name after it. */
+function leadingWeight(name: Tok[]): { qty: Tok; rest: Tok[] } | null {
+  const [figure, unit] = name;
+  if (!figure || !unit || !COUNT.test(figure.text) || !WEIGHT_UNIT.test(unit.text)) return null;
+  return { qty: figure, rest: name.slice(2) };
+}
+
+/**
+ * A line of figures alone gives the quantity and unit price of the item read just above it, when
+ * they make its amount ("FLAT WHITE 35.30" over "10 @3.53").
+ */
+function completesItem(last: Item | undefined, line: Item): boolean {
+  if (!last?.amount || last.qty || last.price || !line.qty || !line.price) return false;
+  if (line.amount && line.amount.text !== last.amount.text) return false;
+  return makesAmount(line.qty, line.price, last.amount);
+}
+
+/** The item a row holds (its name perhaps on the row before), or null. */
+function itemOfRow(row: Row, pendingName: Row | null): Item | null {
+  const [words, figureToks] = splitFigures(row.words);
+  const weight = leadingWeight(words);
+  const figures = readTillFigures(figureToks);
+  const name = descriptionWords(
+    withoutArticleNumbers([...(weight ? weight.rest : words), ...figures.rest]),
+  );
+  const qty = weight?.qty ?? figures.qty;
+  const ownName = letters(name) >= 2 ? name : [];
+  const named = ownName.length
+    ? ownName
+    : descriptionWords(withoutArticleNumbers(pendingName?.words ?? []));
+  return {
+    name: named,
+    qty,
+    price: figures.price,
+    amount: figures.amount,
+    page: row.page,
+    leading: Boolean(weight),
+  };
+}
+
+/**
+ * Most lines open with a count before the name ("1 WHOLE MILK 2L 1.45"): the count is the
+ * quantity on every line that opens with one.
+ */
+function takeLeadingCounts(items: Item[]): void {
+  const opensWithCount = (item: Item) =>
+    item.leading || (item.name.length > 1 && LEADING_COUNT.test(item.name[0]!.text));
+  const counted = items.filter(opensWithCount).length;
+  if (counted < 2 || counted < 0.6 * items.length) return;
+  for (const item of items) {
+    if (item.leading || !opensWithCount(item) || item.qty) continue;
+    item.qty = item.name[0];
+    item.name = item.name.slice(1);
+    item.leading = true;
+  }
+}
+
+/**
+ * A short label and one figure that is the sum of the items above: their subtotal under a label
+ * the locale packs do not know ("Base 14,35"), where the items end.
+ */
+function sumsTheItems(item: Item, figureCount: number, items: Item[]): boolean {
+  if (items.length < 2 || figureCount !== 1 || item.name.length > 2 || !item.amount) return false;
+  const sum = items.reduce((s, i) => s + (i.amount ? valueOf(i.amount) : 0), 0);
+  return Math.abs(sum - valueOf(item.amount)) <= 0.011;
+}
+
+/** The rows from which items are read: after the header when there is one, else from the top. */
+function itemRows(ctx: DocContext, from: number): Row[] {
+  const rows = ctx.layout.rows;
+  // the first totals line with a figure ("TAX INVOICE" in the header is a title, not a total)
+  const end = rows.findIndex((r, i) => i >= from && isStop(r) && /\d[.,]\d{2}(?!\d)/.test(r.text));
+  return end < 0 ? [] : rows.slice(from, end);
+}
+
+export function receiptItems(
+  table: TableDefinition,
+  ctx: DocContext,
+  headerRow?: number,
+): ExtractedTable {
   const roles = new Map(table.columns.map((c) => [c.key, itemRoleOf(c)]));
   if (![...roles.values()].includes('amount') && ![...roles.values()].includes('unit_price'))
     return { rows: [] };
-  const rows = ctx.layout.rows;
-  // the first totals line with a figure ("TAX INVOICE" in the header is a title, not a total)
-  const end = rows.findIndex((r) => isStop(r) && /\d[.,]\d{2}(?!\d)/.test(r.text));
-  if (end < 0) return { rows: [] };
   const items: Item[] = [];
   let pendingName: Row | null = null;
-  for (const row of rows.slice(0, end)) {
-    const [name, figures] = splitFigures(row.words);
+  for (const row of itemRows(ctx, headerRow === undefined ? 0 : headerRow + 1)) {
+    const [, figures] = splitFigures(row.words);
     const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
+    if (adjustmentLabel(row.words, ctx)) {
+      pendingName = null;
+      continue;
+    }
     if (!figures.length || isData || startsWithLabel(row.words)) {
       // an article or shelf code on its own line between the name and its figures ("FZ02-6/54",
       // "HD03-04-06-5/40/160", whose digits may look like a date)
@@ -87,12 +147,20 @@ export function receiptItems(table: TableDefinition, ctx: DocContext): Extracted
       pendingName = !figures.length && letters(row.words) >= 3 && !isData ? row : null;
       continue;
     }
-    const ownName = letters(name) >= 2 ? name : pendingName ? pendingName.words : [];
-    const item = ownName.length ? itemOf(ownName, figures, row.page) : null;
-    if (item) items.push(item);
+    const item = itemOfRow(row, pendingName);
     pendingName = null;
+    if (!item) continue;
+    const last = items[items.length - 1];
+    if (!item.name.length) {
+      // figures alone: the quantity and unit price of the item above
+      if (last && completesItem(last, item)) [last.qty, last.price] = [item.qty, item.price];
+      continue;
+    }
+    if (!item.amount || !MONEY.test(item.amount.text.replace(/^(rm|\$|€|£)/i, ''))) continue;
+    if (sumsTheItems(item, figures.length, items)) break;
+    items.push(item);
   }
-  // the first lines of a receipt are the shop's; items start at the first line with an amount
+  takeLeadingCounts(items);
   return {
     rows: items.map((item) => {
       const rec: Record<string, ExtractedValue> = {};
@@ -104,9 +172,9 @@ export function receiptItems(table: TableDefinition, ctx: DocContext): Extracted
             : role === 'qty'
               ? item.qty && [item.qty]
               : role === 'unit_price'
-                ? ((item.price && [item.price]) ?? (item.qty ? undefined : [item.amount]))
+                ? item.price && [item.price]
                 : role === 'amount'
-                  ? [item.amount]
+                  ? item.amount && [item.amount]
                   : undefined;
         rec[c.key] = cellOf(toks ?? [], c.type, item.page, ctx);
       }

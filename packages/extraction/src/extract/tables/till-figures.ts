@@ -1,0 +1,141 @@
+/**
+ * The figures at the end of a till line, read as quantity, unit price and amount: "2 3.05 6.10",
+ * "2 x 3.05 6.10", "2X3,05 6,10", "8 @ 1.70" (the quantity and price of the item above), a weight
+ * "2.489 kg @ 1.51", or the amount alone.
+ */
+import { round2 } from '../context.js';
+import type { Tok } from '../layout.js';
+
+export const MONEY = /^[-−]?\d{1,6}[.,]\d{2}$/;
+/** A count or a weight: "2", "10", "1.555", "2,479". */
+export const COUNT = /^\d{1,3}(?:[.,]\d{1,3})?$/;
+/** What weighed goods are sold by. */
+export const WEIGHT_UNIT = /^(kg|g|lb|lbs)$/i;
+const TIMES = /^[x×@*]$/i;
+/** A quantity glued to its "x" or "@", the unit price perhaps glued on too: "2X", "1@2.70", "@3.53". */
+const GLUED = /^(\d{1,3}(?:[.,]\d{1,3})?)?([x×@])(\d{1,6}[.,]\d{2})?$/i;
+/** A tax code printed after the amount ("7.00 A", "7.00 SR"). */
+const TAX_CODE = /^[A-Z]{1,2}$/;
+
+const CENT = 0.011;
+
+export interface TillFigures {
+  qty?: Tok;
+  price?: Tok;
+  amount?: Tok;
+  /** The line printed an "x" or "@" between quantity and price. */
+  times: boolean;
+  /** Figures that are the end of the name, not the line's ("Highlighter Set 4"). */
+  rest: Tok[];
+}
+
+const part = (tok: Tok, text: string): Tok => ({ ...tok, text, norm: text });
+
+/** Whether a token can be one of a till line's figures. */
+function isFigure(t: Tok): boolean {
+  const text = t.text.replace(/^(rm|\$|€|£)/i, '');
+  return (
+    MONEY.test(text) ||
+    COUNT.test(text) ||
+    TIMES.test(text) ||
+    (GLUED.test(text) && /\d/.test(text)) ||
+    TAX_CODE.test(text)
+  );
+}
+
+/** The row's words before its figures, and the figures (a weight's unit with its figure). */
+export function splitFigures(words: Tok[]): [Tok[], Tok[]] {
+  let k = words.length;
+  while (k > 0) {
+    const t = words[k - 1]!;
+    if (isFigure(t)) k--;
+    else if (WEIGHT_UNIT.test(t.text) && k >= 2 && COUNT.test(words[k - 2]!.text)) k -= 2;
+    else break;
+  }
+  // a tax code alone is no figure: the row is words
+  const figures = words.slice(k);
+  if (figures.every((t) => TAX_CODE.test(t.text))) return [words, []];
+  return [words.slice(0, k), figures];
+}
+
+/** A till figure's value (a decimal comma or point, a currency prefix). */
+export const valueOf = (t: Tok): number =>
+  parseFloat(
+    t.text
+      .replace(/^(rm|\$|€|£)/i, '')
+      .replace(',', '.')
+      .replace('−', '-'),
+  );
+
+/**
+ * A quantity and unit price OCR read as one figure, the space between them lost ("35,60" for
+ * "3 5,60"): taken apart when the two make the line's amount.
+ */
+function gluedQtyPrice(tok: Tok, amount: Tok): [Tok, Tok] | null {
+  const text = tok.text.replace(/^(rm|\$|€|£)/i, '');
+  const total = valueOf(amount);
+  for (const cut of [1, 2]) {
+    const qty = text.slice(0, cut);
+    const price = text.slice(cut);
+    if (!/^\d+$/.test(qty) || !MONEY.test(price) || /^0\d/.test(price)) continue;
+    if (Math.abs(round2(parseInt(qty, 10) * valueOf(part(tok, price))) - total) <= CENT)
+      return [part(tok, qty), part(tok, price)];
+  }
+  return null;
+}
+
+/** A figure printed to the cent: a price or an amount, not a count or a weight. */
+const toTheCent = (t: Tok): boolean => /[.,]\d{2}$/.test(t.text);
+
+/** The figures of a till line as quantity, unit price and amount. */
+export function readTillFigures(figures: Tok[]): TillFigures {
+  // glued forms taken apart, tax codes and weight units dropped
+  const parts: (Tok | 'times')[] = [];
+  for (const t of figures) {
+    const text = t.text.replace(/^(rm|\$|€|£)/i, '');
+    const glued = GLUED.exec(text);
+    if (TIMES.test(text)) parts.push('times');
+    else if (glued && !MONEY.test(text)) {
+      if (glued[1]) parts.push(part(t, glued[1]));
+      parts.push('times');
+      if (glued[3]) parts.push(part(t, glued[3]));
+    } else if (MONEY.test(text) || COUNT.test(text)) parts.push(part(t, text));
+  }
+  const numbers = (list: (Tok | 'times')[]) => list.filter((p): p is Tok => p !== 'times');
+  const at = parts.indexOf('times');
+  if (at >= 0) {
+    const before = numbers(parts.slice(0, at));
+    // the last two figures after the "x" are the price and the amount; a speck read as a figure
+    // before them is neither ("1X 6 6.30 6.30")
+    const after = numbers(parts.slice(at + 1));
+    const amount = after.length >= 2 ? after.pop() : undefined;
+    return { qty: before.pop(), price: after.pop(), amount, times: true, rest: before };
+  }
+  const nums = numbers(parts);
+  const amount = nums.pop();
+  if (!amount || !MONEY.test(amount.text)) return { times: false, rest: [] };
+  // figures before the last three are the name's ("Screws 4x40 Box 100  1  5.25  5.25")
+  const rest = nums.splice(0, Math.max(0, nums.length - 2));
+  const [first, second] = nums;
+  if (first && second) return { qty: first, price: second, amount, times: false, rest };
+  if (!first) return { amount, times: false, rest };
+  if (toTheCent(first)) {
+    // a price that does not make the amount may be a quantity glued to it
+    const glued = Math.abs(valueOf(first) - valueOf(amount)) > CENT && gluedQtyPrice(first, amount);
+    if (glued) return { qty: glued[0], price: glued[1], amount, times: false, rest };
+    return { price: first, amount, times: false, rest };
+  }
+  // a whole count the amount is no whole number of cents of is the name's ("EGGS 12  13.40")
+  const count = valueOf(first);
+  if (Number.isInteger(count) && count > 0) {
+    const each = round2(valueOf(amount) / count);
+    if (Math.abs(round2(each * count) - valueOf(amount)) > CENT)
+      return { amount, times: false, rest: [...rest, first] };
+  }
+  return { qty: first, amount, times: false, rest };
+}
+
+/** Whether a quantity and unit price make an amount, to the cent. */
+export function makesAmount(qty: Tok, price: Tok, amount: Tok): boolean {
+  return Math.abs(round2(valueOf(qty) * valueOf(price)) - valueOf(amount)) <= CENT;
+}

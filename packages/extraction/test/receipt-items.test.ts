@@ -1,0 +1,108 @@
+import { PRESETS } from '@parser/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { extractBySchema } from '../src/index.js';
+import { doc, page } from './extract-helpers.js';
+
+/** The receipt type's items as name, qty and price: it asks for no line amount. */
+function receiptItems(lines: string[]): unknown[][] {
+  const { tables } = PRESETS.receipt;
+  const rows = extractBySchema(doc(page(lines)), { fields: [], tables }).tables.items!.rows;
+  return rows.map((r) => [r.name?.value, r.qty?.value, r.price?.value]);
+}
+
+describe("a receipt's item lines, read as name, quantity and unit price", () => {
+  it('works the unit price out of the amount under a header whose amount column the type lacks', () => {
+    expect(
+      receiptItems([
+        'IJZERWAREN HET PLEIN B.V.',
+        'Datum: 24-04-2022 18:59',
+        'Aantal  Artikel                EUR',
+        '1  Pluggen 6mm                4,10',
+        '7  Schroeven 4x40 100 st.    32,62',
+        '2  Ledlamp E27               13,12',
+        'SUBTOTAAL                    49,84',
+        'Totaal (EUR)                 49,84',
+      ]),
+    ).toEqual([
+      ['Pluggen 6mm', 1, 4.1],
+      ['Schroeven 4x40 100 st.', 7, 4.66],
+      ['Ledlamp E27', 2, 6.56],
+    ]);
+  });
+
+  it('takes the quantity and price printed under an item, and keeps a number that ends its name', () => {
+    expect(
+      receiptItems([
+        'SRI MURNI MINI MARKET',
+        'Trans # 021962 27/12/2020',
+        'TELUR AYAM GRED A 10S        5.74',
+        'WHOLE MILK 2L               13.60',
+        '8 @ 1.70',
+        'FREE RANGE EGGS 12          13.40',
+        '4 @ 3.35',
+        'BANANAS LOOSE                3.76',
+        '2.489 kg @ 1.51',
+        'Sub-Total                   36.50',
+        'Total                       36.50',
+      ]),
+    ).toEqual([
+      ['TELUR AYAM GRED A 10S', 1, 5.74],
+      ['WHOLE MILK 2L', 8, 1.7],
+      ['FREE RANGE EGGS 12', 4, 3.35],
+      ['BANANAS LOOSE', 2.489, 1.51],
+    ]);
+  });
+
+  it('reads weighed goods by their weight, before the name or under it', () => {
+    expect(
+      receiptItems([
+        'FEINKOST LINDENHOF GMBH',
+        'Datum: 25.08.2020 17:01',
+        '2,479 kg Apfel Elstar        6,79',
+        'Jonge kaas',
+        '1,637 kg x 9,25             15,14',
+        'Butter 250g                  2,85',
+        'SUMME                       24,78',
+      ]),
+    ).toEqual([
+      ['Apfel Elstar', 2.479, 2.74],
+      ['Jonge kaas', 1.637, 9.25],
+      ['Butter 250g', 1, 2.85],
+    ]);
+  });
+
+  it('leaves article numbers, charges and the subtotal under an unknown label out of the items', () => {
+    expect(
+      receiptItems([
+        'FERRETERIA SAN JUAN',
+        'Fecha 2019-12-10 13:10',
+        '9552204085248',
+        'Tornillos 4x40 100 uds   2  3,95   7,90',
+        'Pilas AA 4 uds 9554458509008  1  6,45  6,45',
+        'Svc Chg 5%                       0,72',
+        'Base                            14,35',
+        'Dto.                            -1,00',
+        'TOTAL (EUR)                     14,07',
+      ]),
+    ).toEqual([
+      ['Tornillos 4x40 100 uds', 2, 3.95],
+      ['Pilas AA 4 uds', 1, 6.45],
+    ]);
+  });
+
+  it('takes apart a quantity read glued to its price when together they make the amount', () => {
+    expect(
+      receiptItems([
+        'PANADERIA LA PLAZA',
+        'Fecha 2025-04-30 10:35',
+        'Bocadillo de tortilla   35,60   16,80',
+        'Cafe con leche           1,45    1,45',
+        'TOTAL EUR                       18,25',
+      ]),
+    ).toEqual([
+      ['Bocadillo de tortilla', 3, 5.6],
+      ['Cafe con leche', 1, 1.45],
+    ]);
+  });
+});
