@@ -91,6 +91,24 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('reads the items when a count line under the totals names columns (Anzahl Artikel)', () => {
+    expect(
+      receiptItems([
+        'CAFE SONNENSCHEIN GMBH',
+        'Datum 07.11.2021 22:25',
+        'Milchkaffee                  3,00',
+        'Kasebrotchen                 7,76',
+        '4@ 1,94',
+        'Zwischensumme               10,76',
+        'GESAMTBETRAG                10,76',
+        'Anzahl Artikel: 2',
+      ]),
+    ).toEqual([
+      ['Milchkaffee', 1, 3],
+      ['Kasebrotchen', 4, 1.94],
+    ]);
+  });
+
   it('takes apart a quantity read glued to its price when together they make the amount', () => {
     expect(
       receiptItems([

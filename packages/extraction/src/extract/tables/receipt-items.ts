@@ -113,12 +113,19 @@ function sumsTheItems(item: Item, figureCount: number, items: Item[]): boolean {
   return Math.abs(sum - valueOf(item.amount)) <= 0.011;
 }
 
-/** The rows from which items are read: after the header when there is one, else from the top. */
-function itemRows(ctx: DocContext, from: number): Row[] {
+/**
+ * The rows from which items are read: after the header when there is one above the totals, else
+ * from the top (words under the totals that name columns, "Anzahl Artikel: 4", are no header).
+ */
+function itemRows(ctx: DocContext, headerRow: number | undefined): Row[] {
   const rows = ctx.layout.rows;
   // the first totals line with a figure ("TAX INVOICE" in the header is a title, not a total)
-  const end = rows.findIndex((r, i) => i >= from && isStop(r) && /\d[.,]\d{2}(?!\d)/.test(r.text));
-  return end < 0 ? [] : rows.slice(from, end);
+  const endAfter = (from: number) =>
+    rows.findIndex((r, i) => i >= from && isStop(r) && /\d[.,]\d{2}(?!\d)/.test(r.text));
+  const end = endAfter(0);
+  const from = headerRow !== undefined && (end < 0 || headerRow < end) ? headerRow + 1 : 0;
+  const stop = endAfter(from);
+  return stop < 0 ? [] : rows.slice(from, stop);
 }
 
 export function receiptItems(
@@ -131,7 +138,7 @@ export function receiptItems(
     return { rows: [] };
   const items: Item[] = [];
   let pendingName: Row | null = null;
-  for (const row of itemRows(ctx, headerRow === undefined ? 0 : headerRow + 1)) {
+  for (const row of itemRows(ctx, headerRow)) {
     const [, figures] = splitFigures(row.words);
     const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
     if (adjustmentLabel(row.words, ctx)) {
