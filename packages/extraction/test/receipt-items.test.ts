@@ -109,6 +109,51 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('reads a name printed under its figures, and a name that goes on under its own line', () => {
+    expect(
+      receiptItems([
+        'SYARIKAT PERNIAGAAN GIN KEE',
+        'Doc No : CS00011955 Date: 02/12/2017',
+        'Item      Qty   S/Price   Amount   Tax',
+        '1587       1     7.42      7.42    SR',
+        'SPRAY PAINT',
+        'Total Qty 1                      7.42',
+      ]),
+    ).toEqual([['SPRAY PAINT', 1, 7.42]]);
+    expect(
+      receiptItems([
+        'ROASTED DELIGHTS SDN BHD',
+        'Description            Qty   Price   Amount',
+        '(T02) BRAISED PORK     2.0    7.00    14.00',
+        'RICE WITH PEANUT',
+        '(B03) JASMINE GREEN    1.0    2.30     2.30',
+        'TEA (HOT)',
+        'Total Sales                          16.30',
+      ]),
+    ).toEqual([
+      ['(T02) BRAISED PORK RICE WITH PEANUT', 2, 7],
+      ['(B03) JASMINE GREEN TEA (HOT)', 1, 2.3],
+    ]);
+  });
+
+  it('reads the figures of a line whose price and amount OCR ran together, or with a discount between', () => {
+    expect(
+      receiptItems([
+        'HARDWARE MART SDN BHD',
+        'TISSUE HOLDER Z-66 *S',
+        'MC22-32-10/120',
+        '9068477   2 X 5.3010.60',
+        'HOOK 1526# *S',
+        'MG12/3-32/-36/360',
+        '9068722   1PC * 2.30 0.00 2.30',
+        'TOTAL INCL. GST@6%    RM 12.90',
+      ]),
+    ).toEqual([
+      ['TISSUE HOLDER Z-66 *S', 2, 5.3],
+      ['HOOK 1526# *S', 1, 2.3],
+    ]);
+  });
+
   it('takes apart a quantity read glued to its price when together they make the amount', () => {
     expect(
       receiptItems([

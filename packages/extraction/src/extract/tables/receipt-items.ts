@@ -128,6 +128,30 @@ function itemRows(ctx: DocContext, headerRow: number | undefined): Row[] {
   return stop < 0 ? [] : rows.slice(from, stop);
 }
 
+type RowKind = 'adjustment' | 'code' | 'words' | 'other' | 'figures';
+
+/** What a row between the header and the totals is to the item lines. */
+function kindOfRow(row: Row, ctx: DocContext): RowKind {
+  if (adjustmentLabel(row.words, ctx)) return 'adjustment';
+  const [, figures] = splitFigures(row.words);
+  const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
+  if (figures.length && !isData && !startsWithLabel(row.words)) return 'figures';
+  // an article or shelf code on its own line between the name and its figures ("FZ02-6/54",
+  // "HD03-04-06-5/40/160", whose digits may look like a date)
+  if (!figures.length && letters(row.words) < 3 && (!isData || row.words.length === 1))
+    return 'code';
+  // words with a money figure among them are a line OCR garbled ("Tosta mista 1 4,054,05")
+  const garbled = /\d[.,]\d{2}/.test(row.text);
+  return !figures.length && letters(row.words) >= 3 && !isData && !garbled ? 'words' : 'other';
+}
+
+/** Whether a row of figures has no name of its own (its name is on the line before or after). */
+const unnamed = (row: Row): boolean => {
+  const [words] = splitFigures(row.words);
+  const weight = leadingWeight(words);
+  return letters(withoutArticleNumbers(weight ? weight.rest : words)) < 2;
+};
+
 export function receiptItems(
   table: TableDefinition,
   ctx: DocContext,
@@ -137,35 +161,64 @@ export function receiptItems(
   if (![...roles.values()].includes('amount') && ![...roles.values()].includes('unit_price'))
     return { rows: [] };
   const items: Item[] = [];
+  const rows = itemRows(ctx, headerRow);
+  const kinds = rows.map((row) => kindOfRow(row, ctx));
+  /** A name alone on its line, waiting for its figures on the next. */
   let pendingName: Row | null = null;
-  for (const row of itemRows(ctx, headerRow)) {
-    const [, figures] = splitFigures(row.words);
-    const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
-    if (adjustmentLabel(row.words, ctx)) {
+  /** Figures without a name, waiting for it on the next line ("1587  1  7.42  7.42" / "SPRAY PAINT"). */
+  let pendingFigures: Item | null = null;
+  /** The item the previous line (codes aside) printed, which a line of words may go on. */
+  let itemAbove: Item | null = null;
+  for (const [i, row] of rows.entries()) {
+    const kind = kinds[i]!;
+    if (kind === 'code' && (pendingName || pendingFigures || itemAbove)) continue;
+    if (kind === 'words') {
+      const name = descriptionWords(withoutArticleNumbers(row.words));
+      const next = kinds.slice(i + 1).find((k) => k !== 'code');
+      const nextRow = rows[kinds.findIndex((k, j) => j > i && k !== 'code')];
+      if (pendingFigures) {
+        // the name printed under its figures
+        pendingFigures.name = name;
+        items.push(pendingFigures);
+        itemAbove = pendingFigures;
+      } else if (
+        itemAbove &&
+        kinds[i - 1] === 'figures' &&
+        !(next === 'figures' && nextRow && unnamed(nextRow))
+      ) {
+        // a name that goes on under its figures ("(T02) BRAISED PORK  2.0  7.00  14.00" over
+        // "RICE WITH PEANUT"), unless figures without a name of their own follow
+        itemAbove.name = [...itemAbove.name, ...name];
+      } else pendingName = row;
+      pendingFigures = null;
+      if (pendingName !== row) pendingName = null;
+      continue;
+    }
+    if (kind !== 'figures') {
       pendingName = null;
+      pendingFigures = null;
+      itemAbove = null;
       continue;
     }
-    if (!figures.length || isData || startsWithLabel(row.words)) {
-      // an article or shelf code on its own line between the name and its figures ("FZ02-6/54",
-      // "HD03-04-06-5/40/160", whose digits may look like a date)
-      const code = !figures.length && letters(row.words) < 3 && (!isData || row.words.length === 1);
-      if (code && pendingName) continue;
-      // a name alone on its line, waiting for its figures on the next
-      pendingName = !figures.length && letters(row.words) >= 3 && !isData ? row : null;
-      continue;
-    }
+    const [, figures] = splitFigures(row.words);
     const item = itemOfRow(row, pendingName);
     pendingName = null;
+    pendingFigures = null;
+    itemAbove = null;
     if (!item) continue;
     const last = items[items.length - 1];
     if (!item.name.length) {
-      // figures alone: the quantity and unit price of the item above
+      // figures alone: the quantity and unit price of the item above, or an item whose name
+      // follows
       if (last && completesItem(last, item)) [last.qty, last.price] = [item.qty, item.price];
+      else if (item.amount && valueOf(item.amount) > 0) pendingFigures = item;
       continue;
     }
     if (!item.amount || !MONEY.test(item.amount.text.replace(/^(rm|\$|€|£)/i, ''))) continue;
+    if (valueOf(item.amount) === 0 && !item.price) continue;
     if (sumsTheItems(item, figures.length, items)) break;
     items.push(item);
+    itemAbove = item;
   }
   takeLeadingCounts(items);
   return {

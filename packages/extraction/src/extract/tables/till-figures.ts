@@ -9,6 +9,8 @@ import type { Tok } from '../layout.js';
 export const MONEY = /^[-−]?\d{1,6}[.,]\d{2}$/;
 /** A count or a weight: "2", "10", "1.555", "2,479". */
 export const COUNT = /^\d{1,3}(?:[.,]\d{1,3})?$/;
+/** A count with its unit glued on ("1PC", "3PCS", "2EA"). */
+const COUNT_OF_UNITS = /^(\d{1,3})(?:pcs?|ea|units?)$/i;
 /** What weighed goods are sold by. */
 export const WEIGHT_UNIT = /^(kg|g|lb|lbs)$/i;
 const TIMES = /^[x×@*]$/i;
@@ -43,12 +45,21 @@ function isFigure(t: Tok): boolean {
   );
 }
 
+/** Two money figures OCR ran together, the space between them lost ("5.3010.60"). */
+const TWO_FIGURES = /^(\d{1,6}[.,]\d{2})(\d{1,6}[.,]\d{2})$/;
+
 /** The row's words before its figures, and the figures (a weight's unit with its figure). */
-export function splitFigures(words: Tok[]): [Tok[], Tok[]] {
+export function splitFigures(row: Tok[]): [Tok[], Tok[]] {
+  const words = row.flatMap((t) => {
+    const two = TWO_FIGURES.exec(t.text);
+    return two ? [part(t, two[1]!), part(t, two[2]!)] : [t];
+  });
   let k = words.length;
   while (k > 0) {
     const t = words[k - 1]!;
-    if (isFigure(t)) k--;
+    // a count with its unit is one only before its "x" ("1PC * 9.000"); else it is the name's
+    // ("SKRU KAYU 100PCS")
+    if (isFigure(t) || (COUNT_OF_UNITS.test(t.text) && TIMES.test(words[k]?.text ?? ''))) k--;
     else if (WEIGHT_UNIT.test(t.text) && k >= 2 && COUNT.test(words[k - 2]!.text)) k -= 2;
     else break;
   }
@@ -100,6 +111,7 @@ export function readTillFigures(figures: Tok[]): TillFigures {
       parts.push('times');
       if (glued[3]) parts.push(part(t, glued[3]));
     } else if (MONEY.test(text) || COUNT.test(text)) parts.push(part(t, text));
+    else if (COUNT_OF_UNITS.test(text)) parts.push(part(t, COUNT_OF_UNITS.exec(text)![1]!));
   }
   const numbers = (list: (Tok | 'times')[]) => list.filter((p): p is Tok => p !== 'times');
   const at = parts.indexOf('times');
@@ -109,7 +121,11 @@ export function readTillFigures(figures: Tok[]): TillFigures {
     // before them is neither ("1X 6 6.30 6.30")
     const after = numbers(parts.slice(at + 1));
     const amount = after.length >= 2 ? after.pop() : undefined;
-    return { qty: before.pop(), price: after.pop(), amount, times: true, rest: before };
+    const qty = before.pop();
+    // a discount column between them ("1PC * 9.000 0.00 9.00"): the price is the figure that
+    // makes the amount
+    const price = (qty && amount && after.find((p) => makesAmount(qty, p, amount))) ?? after[0];
+    return { qty, price, amount, times: true, rest: before };
   }
   const nums = numbers(parts);
   const amount = nums.pop();
