@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Page } from '../src/document.js';
 import { addressWordFor, repairAddressWords } from '../src/extract/address-words.js';
-import { extractBySchema, parseDate } from '../src/extract/index.js';
+import { extractBySchema, extractWithSignals, parseDate } from '../src/extract/index.js';
 import {
   isPlausibleDocumentDate,
   plausibleMisread,
@@ -133,6 +133,28 @@ describe('receipt totals checked against what was paid', () => {
     const r = extractBySchema(doc(p), totalOnly);
     expect(r.fields.total?.value).toBe(61.65);
     expect(r.fields.total?.source?.box[1]).toBe(20);
+  });
+
+  it('confirms a total by the item lines that add up to it, not by lines that do not', () => {
+    const receipt = (secondItem: string) =>
+      doc(
+        ocrPage([
+          'KEDAI RUNCIT MAJU',
+          'MILO 1KG                 18.50',
+          `ROTI GARDENIA            ${secondItem}`,
+          'SUGAR 2KG                 5.60',
+          'TOTAL                    27.30',
+        ]),
+      );
+    const added = extractWithSignals(receipt('3.20'), totalOnly);
+    expect(added.result.fields.total?.value).toBe(27.3);
+    expect(added.signals.total?.arithmetic).toBe('agrees');
+    const apart = extractWithSignals(receipt('3.90'), totalOnly);
+    expect(apart.result.fields.total?.value).toBe(27.3);
+    expect(apart.signals.total?.arithmetic).not.toBe('agrees');
+    expect(added.result.fields.total!.confidence).toBeGreaterThan(
+      apart.result.fields.total!.confidence,
+    );
   });
 
   it('keeps the first reading of a total when a second reading is a different number', () => {

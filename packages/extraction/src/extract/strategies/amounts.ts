@@ -4,6 +4,7 @@ import { ocrFactor } from '../context.js';
 import { unionBox, type Tok } from '../layout.js';
 import { findAmounts } from '../parse.js';
 import { parseTyped } from '../typed.js';
+import { itemsAddUpTo } from './item-sum.js';
 import { amountPaid, paidCandidate } from './payment.js';
 
 const SUMMARY = /\b(gst|tax|vat|sst)\s*summary\b|^\W*tax\s*code\b/i;
@@ -115,6 +116,9 @@ export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | unde
       if ((last.readConf ?? 1) < paid.readConf - 0.15) return paidCandidate(paid, 0.55);
     }
   }
+  // the item lines add up to it: two routes through other printed figures to one total
+  if (itemsAddUpTo(last, ctx))
+    return { ...last, confidence: Math.min(0.99, last.confidence * 1.1), arithmetic: 'agrees' };
   let confidence = last.confidence * (agree ? 1.05 : 0.95);
   if (paid) confidence *= 0.7;
   if (disagreeLarger) confidence *= 0.8;
