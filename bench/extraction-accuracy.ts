@@ -102,7 +102,14 @@ function itemLinesOf(
   result: ExtractionResult,
   schema: Schema,
   lines: unknown,
-): { exact: boolean; right: number; total: number; firstMiss: string | null } | null {
+): {
+  exact: boolean;
+  right: number;
+  total: number;
+  firstMiss: string | null;
+  /** Each cell of the rows the ground truth has, with its confidence and whether it is right. */
+  cells: { confidence: number; ok: boolean }[];
+} | null {
   const table = schema.tables.find((t) => ['items', 'line_items'].includes(t.key));
   if (!table || !Array.isArray(lines)) return null;
   const column = (...keys: string[]) => table.columns.find((c) => keys.includes(c.key))?.key;
@@ -122,6 +129,20 @@ function itemLinesOf(
     );
   };
   const right = truth.filter(isRight).length;
+  const cells = truth.flatMap((line, i) => {
+    const row = rows[i];
+    if (!row) return [];
+    const checks: [string, FieldDefinition['type'], string][] = [
+      [name, 'string', line.description],
+      [qty, 'number', line.qty],
+      [price, 'currency', line.unit_price],
+    ];
+    return checks.flatMap(([key, type, expected]) => {
+      const cell = row[key];
+      if (!cell || cell.value === null) return [];
+      return [{ confidence: cell.confidence, ok: same(type, expected, cell.value) }];
+    });
+  });
   const missAt = truth.findIndex((line, i) => !isRight(line, i));
   const shown = (i: number): string => {
     const row = rows[i];
@@ -133,6 +154,7 @@ function itemLinesOf(
     exact: rows.length === truth.length && right === truth.length,
     right,
     total: truth.length,
+    cells,
     firstMiss: miss
       ? `row ${missAt + 1}: expected "${miss.description}" | ${miss.qty} | ${miss.unit_price}, got ${shown(missAt)}`
       : rows.length > truth.length
@@ -197,7 +219,15 @@ async function main(): Promise<void> {
   const documents = await listDocuments(folders, half);
   let read = 0;
   const perField = new Map<string, { ok: number; n: number; confident: number }>();
-  const items = { documents: 0, exact: 0, rows: 0, rowsRight: 0 };
+  const items = {
+    documents: 0,
+    exact: 0,
+    rows: 0,
+    rowsRight: 0,
+    confident: 0,
+    confidentRight: 0,
+    cells: 0,
+  };
   const count = (list: { lo: number; hi: number; name: string }[]) =>
     list.map((b) => ({ ...b, ok: 0, n: 0 }));
   const bands = count(BANDS);
@@ -250,6 +280,11 @@ async function main(): Promise<void> {
       if (lines.exact) items.exact++;
       items.rows += lines.total;
       items.rowsRight += lines.right;
+      items.cells += lines.cells.length;
+      for (const cell of lines.cells.filter((c) => c.confidence >= 0.8)) {
+        items.confident++;
+        if (cell.ok) items.confidentRight++;
+      }
       if (verbose && !lines.exact)
         console.log(
           `  ✗ ${d.name} item lines: ${lines.right}/${lines.total} rows exact; ${lines.firstMiss}`,
@@ -324,6 +359,8 @@ async function main(): Promise<void> {
             documents: items.documents,
             allExact: items.exact / items.documents,
             rowsExact: items.rows ? items.rowsRight / items.rows : null,
+            cellsAtConfident: items.cells ? items.confident / items.cells : null,
+            confidentCellsRight: items.confident ? items.confidentRight / items.confident : null,
           },
         }
       : {}),
@@ -366,6 +403,9 @@ async function main(): Promise<void> {
     console.log(
       `Item lines (name, qty, unit price): every row exact in ${pct(items.exact, items.documents)} of ${items.documents} documents; rows exact ${pct(items.rowsRight, items.rows)} (${items.rowsRight}/${items.rows})`,
     );
+  console.log(
+    `  cells at ≥0.8: ${pct(items.confident, items.cells)} of ${items.cells}, right ${pct(items.confidentRight, items.confident)} (${items.confidentRight}/${items.confident})`,
+  );
   console.log(
     `\nSpeed: ${(pages / seconds).toFixed(2)} pages/s (${seconds.toFixed(1)} s)   Peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   );

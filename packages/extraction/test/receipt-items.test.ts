@@ -54,6 +54,20 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('keeps a count printed a word space after the name in the name, and reads one set apart as the quantity', () => {
+    expect(
+      receiptItems([
+        'OFFICE POINT SDN BHD',
+        'Highlighter Set 4             4.08',
+        'Gel Pens        4             4.08',
+        'TOTAL                         8.16',
+      ]),
+    ).toEqual([
+      ['Highlighter Set 4', 1, 4.08],
+      ['Gel Pens', 4, 1.02],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -67,7 +67,7 @@ function completesItem(last: Item | undefined, line: Item): boolean {
 function itemOfRow(row: Row, pendingName: Row | null): Item | null {
   const [words, figureToks] = splitFigures(row.words);
   const weight = leadingWeight(words);
-  const figures = readTillFigures(figureToks);
+  const figures = readTillFigures(figureToks, words[words.length - 1]);
   const name = descriptionWords(
     withoutArticleNumbers([...(weight ? weight.rest : words), ...figures.rest]),
   );

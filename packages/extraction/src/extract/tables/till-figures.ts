@@ -95,11 +95,18 @@ function gluedQtyPrice(tok: Tok, amount: Tok): [Tok, Tok] | null {
   return null;
 }
 
+/** A gap narrower than this many heights of the text is the space between two words. */
+const WORD_SPACE = 0.8;
+const height = (t: Tok): number => t.box[3] - t.box[1];
+
 /** A figure printed to the cent: a price or an amount, not a count or a weight. */
 const toTheCent = (t: Tok): boolean => /[.,]\d{2}$/.test(t.text);
 
-/** The figures of a till line as quantity, unit price and amount. */
-export function readTillFigures(figures: Tok[]): TillFigures {
+/**
+ * The figures of a till line as quantity, unit price and amount; `nameBefore` is the last word of
+ * the line's name, if any.
+ */
+export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
   // glued forms taken apart, tax codes and weight units dropped
   const parts: (Tok | 'times')[] = [];
   for (const t of figures) {
@@ -141,11 +148,14 @@ export function readTillFigures(figures: Tok[]): TillFigures {
     if (glued) return { qty: glued[0], price: glued[1], amount, times: false, rest };
     return { price: first, amount, times: false, rest };
   }
-  // a whole count the amount is no whole number of cents of is the name's ("EGGS 12  13.40")
+  // a whole count the amount is no whole number of cents of is the name's ("EGGS 12  13.40"), and
+  // so is one printed a word's space after the name ("Highlighter Set 4   4.08"): a quantity
+  // column stands apart
   const count = valueOf(first);
   if (Number.isInteger(count) && count > 0) {
     const each = round2(valueOf(amount) / count);
-    if (Math.abs(round2(each * count) - valueOf(amount)) > CENT)
+    const inName = nameBefore && first.box[0] - nameBefore.box[2] < WORD_SPACE * height(first);
+    if (inName || Math.abs(round2(each * count) - valueOf(amount)) > CENT)
       return { amount, times: false, rest: [...rest, first] };
   }
   return { qty: first, amount, times: false, rest };
