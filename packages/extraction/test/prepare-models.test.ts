@@ -34,7 +34,7 @@ await engine.terminateOcr();
 `;
 
 describe('preparing the OCR models', () => {
-  it('rewrites them off the calling thread when the package runs compiled, reading the same words, also from an ES module --eval', async () => {
+  it('rewrites them off the calling thread when the package runs compiled, reading the same words, also from an ES module --eval with a V8 option', async () => {
     // The package's test script runs after its build (npm test builds it first).
     expect(existsSync(compiled), `${compiled} is built by npm run build`).toBe(true);
     const image = await receiptJpeg(RECEIPT);
@@ -42,8 +42,10 @@ describe('preparing the OCR models', () => {
     try {
       const file = path.join(dir, 'receipt.jpg');
       await writeFile(file, image);
-      // run as --eval of an ES module: the workers' own sources must not take that option over
-      const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', PROBE], {
+      // run as --eval of an ES module: the workers' own sources must not take that option over;
+      // with a V8 option too, which worker threads refuse
+      const args = ['--expose-gc', '--input-type=module', '--eval', PROBE];
+      const { stdout } = await run(process.execPath, args, {
         env: { ...process.env, ENGINE: pathToFileURL(compiled).href, IMAGE: file },
         timeout: 120_000,
       });
