@@ -68,6 +68,26 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('reads a name that ends in a number alone on its line as the name of the figures under it', () => {
+    expect(
+      receiptItems([
+        'KEDAI PERKAKASAN MAJU JAYA',
+        'Date 06/08/2020 07:53 PM',
+        'PAKU 2 INCI 1KG',
+        '1 @ 8.50                 8.50',
+        'Screws 4x40 Box 100',
+        '1 @ 5.45                 5.45',
+        'SKRU KAYU 100PCS',
+        '2 @ 4.21                 8.42',
+        'Sub Total               22.37',
+      ]),
+    ).toEqual([
+      ['PAKU 2 INCI 1KG', 1, 8.5],
+      ['Screws 4x40 Box 100', 1, 5.45],
+      ['SKRU KAYU 100PCS', 2, 4.21],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -135,14 +135,15 @@ function kindOfRow(row: Row, ctx: DocContext): RowKind {
   if (adjustmentLabel(row.words, ctx)) return 'adjustment';
   const [, figures] = splitFigures(row.words);
   const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
-  if (figures.length && !isData && !startsWithLabel(row.words)) return 'figures';
+  // figures without a price or amount among them end a name ("Screws 4x40 Box 100")
+  const money = figures.some((t) => /\d[.,]\d{2}$/.test(t.text));
+  if (money && !isData && !startsWithLabel(row.words)) return 'figures';
   // an article or shelf code on its own line between the name and its figures ("FZ02-6/54",
   // "HD03-04-06-5/40/160", whose digits may look like a date)
-  if (!figures.length && letters(row.words) < 3 && (!isData || row.words.length === 1))
-    return 'code';
+  if (!money && letters(row.words) < 3 && (!isData || row.words.length === 1)) return 'code';
   // words with a money figure among them are a line OCR garbled ("Tosta mista 1 4,054,05")
   const garbled = /\d[.,]\d{2}/.test(row.text);
-  return !figures.length && letters(row.words) >= 3 && !isData && !garbled ? 'words' : 'other';
+  return !money && letters(row.words) >= 3 && !isData && !garbled ? 'words' : 'other';
 }
 
 /** Whether a row of figures has no name of its own (its name is on the line before or after). */
