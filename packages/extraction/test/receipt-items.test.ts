@@ -88,6 +88,41 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it("puts right a quantity misread on one line by the line's arithmetic, where the others keep to it", () => {
+    expect(
+      receiptItems([
+        'OAKFIELD FOOD HALL',
+        'DESC                 QTY  Price  AMOUNT',
+        'SOURDOUGH LOAF         1   3.00    3.00',
+        'Fish and Chips        11  11.40   11.40',
+        'Sparkling Water        4   1.80    7.20',
+        'Sub-Total                         21.60',
+      ]),
+    ).toEqual([
+      ['SOURDOUGH LOAF', 1, 3],
+      ['Fish and Chips', 1, 11.4],
+      ['Sparkling Water', 4, 1.8],
+    ]);
+  });
+
+  it('ends the items at a French till total (À payer)', () => {
+    expect(
+      receiptItems([
+        'PAPETERIE DES HALLES SAS',
+        'Le 05-06-22 13:27',
+        'Surligneurs x4',
+        '1 x 5,80                5,80',
+        'Cahier 96 pages',
+        '2 x 2,77                5,54',
+        'À payer                11,34',
+        'Carte bancaire         11,34',
+      ]),
+    ).toEqual([
+      ['Surligneurs x4', 1, 5.8],
+      ['Cahier 96 pages', 2, 2.77],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -23,6 +23,8 @@ export const fr: LocalePack = {
       'Total à payer',
       'Montant dû',
       'Total',
+      // a till's "À PAYER 31,75"
+      'À payer',
     ],
     subtotal: ['Total HT', 'Montant HT', 'Sous-total', 'Sous total', 'Total hors taxes'],
     tax: ['TVA', 'Montant TVA', 'Total TVA', 'Taxe'],

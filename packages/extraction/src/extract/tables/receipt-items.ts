@@ -6,14 +6,15 @@
  * the first totals line, without the charge, discount and rounding lines between.
  */
 import type { TableDefinition } from '@parser/contracts';
-import type { ExtractedTable, ExtractedValue } from '../../document.js';
+import type { ExtractedTable } from '../../document.js';
 import type { DocContext } from '../context.js';
 import { startsWithLabel } from '../labels.js';
 import type { Row, Tok } from '../layout.js';
 import { findDates } from '../parse.js';
 import { adjustmentLabel } from '../strategies/adjustments.js';
+import { balanceRows, type ReadRow } from './row-arithmetic.js';
 import { cellOf, isStop } from './rows.js';
-import { itemRoleOf } from './column-words.js';
+import { itemRoleOf, type ItemRole } from './column-words.js';
 import { descriptionWords } from './description-words.js';
 import {
   COUNT,
@@ -222,24 +223,30 @@ export function receiptItems(
     itemAbove = item;
   }
   takeLeadingCounts(items);
+  const read: ReadRow[] = items.map(
+    (item) =>
+      new Map(
+        table.columns.map((c) => {
+          const toks = tokensOf(item, roles.get(c.key)) ?? [];
+          const value = cellOf(toks, c.type, item.page, ctx);
+          return [c.key, { value, text: toks.map((t) => t.text).join(' ') }];
+        }),
+      ),
+  );
+  // a figure misread on one line (a quantity "11" for 1) is put right by the line's own
+  // arithmetic where the other lines keep to it; no sum is printed under a receipt's items
   return {
-    rows: items.map((item) => {
-      const rec: Record<string, ExtractedValue> = {};
-      for (const c of table.columns) {
-        const role = roles.get(c.key);
-        const toks =
-          role === 'description'
-            ? item.name
-            : role === 'qty'
-              ? item.qty && [item.qty]
-              : role === 'unit_price'
-                ? item.price && [item.price]
-                : role === 'amount'
-                  ? item.amount && [item.amount]
-                  : undefined;
-        rec[c.key] = cellOf(toks ?? [], c.type, item.page, ctx);
-      }
-      return rec;
-    }),
+    rows: balanceRows(read, table.columns, []).map((row) =>
+      Object.fromEntries([...row].map(([key, cell]) => [key, cell.value])),
+    ),
   };
+}
+
+/** The tokens an item holds for a column of the given role. */
+function tokensOf(item: Item, role: ItemRole | null | undefined): Tok[] | undefined {
+  if (role === 'description') return item.name;
+  if (role === 'qty') return item.qty && [item.qty];
+  if (role === 'unit_price') return item.price && [item.price];
+  if (role === 'amount') return item.amount && [item.amount];
+  return undefined;
 }
