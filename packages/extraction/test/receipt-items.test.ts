@@ -123,6 +123,26 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('reads figures with a speck after them, and leaves a discount under an unknown label out', () => {
+    expect(
+      receiptItems([
+        'KEDAI BUKU ANEKA JAYA SDN BHD',
+        'PERKARA              Qty  H/UNIT     RM',
+        'KERTAS A4 80GSM       1.   13.75  13.75',
+        'FAIL KERTAS A4         3    2.69   8.07',
+        'Member Discount                   -2.00',
+        'Dish Soap 500ml                  -14.76',
+        '9@1.64',
+        'Jumlah Kecil                      34.58',
+      ]),
+    ).toEqual([
+      ['KERTAS A4 80GSM', 1, 13.75],
+      ['FAIL KERTAS A4', 3, 2.69],
+      // the minus a speck: the quantity and price under the line make its amount
+      ['Dish Soap 500ml', 9, 1.64],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

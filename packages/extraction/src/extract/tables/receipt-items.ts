@@ -134,8 +134,10 @@ type RowKind = 'adjustment' | 'code' | 'words' | 'other' | 'figures';
 /** What a row between the header and the totals is to the item lines. */
 function kindOfRow(row: Row, ctx: DocContext): RowKind {
   if (adjustmentLabel(row.words, ctx)) return 'adjustment';
-  const [, figures] = splitFigures(row.words);
-  const isData = findDates(row.text, ctx.order).length > 0 || /:\s*\S/.test(row.text);
+  const [words, figures] = splitFigures(row.words);
+  // a date among the words (the figures of an item line can look like one: "1. 13.75")
+  const dated = findDates(words.map((t) => t.text).join(' '), ctx.order).length > 0;
+  const isData = dated || /:\s*\S/.test(row.text);
   // figures without a price or amount among them end a name ("Screws 4x40 Box 100")
   const money = figures.some((t) => /\d[.,]\d{2}$/.test(t.text));
   if (money && !isData && !startsWithLabel(row.words)) return 'figures';
@@ -222,8 +224,11 @@ export function receiptItems(
     items.push(item);
     itemAbove = item;
   }
-  takeLeadingCounts(items);
-  const read: ReadRow[] = items.map(
+  // a discount or void under a label the packs do not know ("Member Discount -2.00"), unless the
+  // line under it gave its quantity and price (the minus a speck)
+  const bought = items.filter((item) => item.price || valueOf(item.amount!) > 0);
+  takeLeadingCounts(bought);
+  const read: ReadRow[] = bought.map(
     (item) =>
       new Map(
         table.columns.map((c) => {

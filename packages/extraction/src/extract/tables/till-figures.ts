@@ -56,6 +56,9 @@ export function splitFigures(row: Tok[]): [Tok[], Tok[]] {
   });
   let k = words.length;
   while (k > 0) {
+    // a speck read as a point after a figure ("1.", "3.20.")
+    const speck = /^(\d{1,6}(?:[.,]\d{1,3})?)\.$/.exec(words[k - 1]!.text);
+    if (speck) words[k - 1] = part(words[k - 1]!, speck[1]!);
     const t = words[k - 1]!;
     // a count with its unit is one only before its "x" ("1PC * 9.000"); else it is the name's
     // ("SKRU KAYU 100PCS")
@@ -163,5 +166,6 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
 
 /** Whether a quantity and unit price make an amount, to the cent. */
 export function makesAmount(qty: Tok, price: Tok, amount: Tok): boolean {
-  return Math.abs(round2(valueOf(qty) * valueOf(price)) - valueOf(amount)) <= CENT;
+  // a minus before the amount may be a speck: the figures decide
+  return Math.abs(round2(valueOf(qty) * valueOf(price)) - Math.abs(valueOf(amount))) <= CENT;
 }
