@@ -143,6 +143,18 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('reads the count before the name as the quantity under a header that puts the quantity first', () => {
+    expect(
+      receiptItems([
+        'FEINKOST LINDENHOF GMBH',
+        'Datum: 25.08.2020 17:01',
+        'Anz.   Artikel                 EUR',
+        '3      Apfelschorle 0,5L      8,55',
+        'SUMME                         8,55',
+      ]),
+    ).toEqual([['Apfelschorle 0,5L', 3, 2.85]]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -26,6 +26,6 @@ export function extractTable(table: TableDefinition, ctx: DocContext): Extracted
   const read =
     header && reading === table
       ? readRows(header, reading, ctx, (row) => matchHeader(row, reading.columns))
-      : receiptItems(reading, ctx, header?.row.index);
+      : receiptItems(reading, ctx, header ?? undefined);
   return withImpliedFigures(read, table);
 }

@@ -12,6 +12,7 @@ import { startsWithLabel } from '../labels.js';
 import type { Row, Tok } from '../layout.js';
 import { findDates } from '../parse.js';
 import { adjustmentLabel } from '../strategies/adjustments.js';
+import type { HeaderMatch } from './header.js';
 import { balanceRows, type ReadRow } from './row-arithmetic.js';
 import { cellOf, isStop } from './rows.js';
 import { itemRoleOf, type ItemRole } from './column-words.js';
@@ -88,14 +89,15 @@ function itemOfRow(row: Row, pendingName: Row | null): Item | null {
 }
 
 /**
- * Most lines open with a count before the name ("1 WHOLE MILK 2L 1.45"): the count is the
- * quantity on every line that opens with one.
+ * Most lines open with a count before the name ("1 WHOLE MILK 2L 1.45"), or the header puts the
+ * quantity first: the count is the quantity on every line that opens with one.
  */
-function takeLeadingCounts(items: Item[]): void {
+function takeLeadingCounts(items: Item[], qtyColumnFirst: boolean): void {
   const opensWithCount = (item: Item) =>
     item.leading || (item.name.length > 1 && LEADING_COUNT.test(item.name[0]!.text));
   const counted = items.filter(opensWithCount).length;
-  if (counted < 2 || counted < 0.6 * items.length) return;
+  // a header whose first column is the quantity ("Qty DESC AMOUNT") says so of one line too
+  if (!qtyColumnFirst && (counted < 2 || counted < 0.6 * items.length)) return;
   for (const item of items) {
     if (item.leading || !opensWithCount(item) || item.qty) continue;
     item.qty = item.name[0];
@@ -159,13 +161,13 @@ const unnamed = (row: Row): boolean => {
 export function receiptItems(
   table: TableDefinition,
   ctx: DocContext,
-  headerRow?: number,
+  header?: HeaderMatch,
 ): ExtractedTable {
   const roles = new Map(table.columns.map((c) => [c.key, itemRoleOf(c)]));
   if (![...roles.values()].includes('amount') && ![...roles.values()].includes('unit_price'))
     return { rows: [] };
   const items: Item[] = [];
-  const rows = itemRows(ctx, headerRow);
+  const rows = itemRows(ctx, header?.row.index);
   const kinds = rows.map((row) => kindOfRow(row, ctx));
   /** A name alone on its line, waiting for its figures on the next. */
   let pendingName: Row | null = null;
@@ -227,7 +229,8 @@ export function receiptItems(
   // a discount or void under a label the packs do not know ("Member Discount -2.00"), unless the
   // line under it gave its quantity and price (the minus a speck)
   const bought = items.filter((item) => item.price || valueOf(item.amount!) > 0);
-  takeLeadingCounts(bought);
+  const qtyKey = table.columns.find((c) => roles.get(c.key) === 'qty')?.key;
+  takeLeadingCounts(bought, qtyKey !== undefined && header?.cols[0]?.key === qtyKey);
   const read: ReadRow[] = bought.map(
     (item) =>
       new Map(
