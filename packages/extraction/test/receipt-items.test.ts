@@ -155,6 +155,30 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ).toEqual([['Apfelschorle 0,5L', 3, 2.85]]);
   });
 
+  it('reads sizes on a scan as printed: zeros read as the letter O, a mark read in the space before them', () => {
+    const scan = doc({
+      ...page(
+        [
+          'KEDAI BUKU ANEKA JAYA',
+          'BUKU LATIHAN 8OMS            2.70',
+          'Sparkling Water-500ml        1.10',
+          'CHEDDAR 3OZ                  4.20',
+          'TOTAL                        8.00',
+        ],
+        { confidence: 0.95 },
+      ),
+      method: 'ocr',
+    });
+    const rows = extractBySchema(scan, { fields: [], tables: PRESETS.receipt.tables }).tables.items!
+      .rows;
+    expect(rows.map((r) => r.name?.value)).toEqual([
+      'BUKU LATIHAN 80MS',
+      'Sparkling Water 500ml',
+      // ounces keep their O
+      'CHEDDAR 3OZ',
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -1,7 +1,8 @@
 /**
  * A scanned description's words as printed: a table's ruling read as a letter or a mark before
- * the first word ("| Webhosting" read "L Webhosting"), a stray quote or bracket alone, and a
- * digit read in place of a round letter inside a word ("ergon6mica", "protecci0n", "R0TI") are undone.
+ * the first word ("| Webhosting" read "L Webhosting"), a stray quote or bracket alone, a digit
+ * read in place of a round letter inside a word ("ergon6mica", "protecci0n", "R0TI"), a letter O
+ * in a size ("8OMS") and a mark read in the space before a size ("Water-500ml") are undone.
  */
 import type { Tok } from '../layout.js';
 
@@ -31,6 +32,20 @@ function letterOForZero(text: string): string {
   return /^0\p{Ll}{2,}$/u.test(text) ? `O${text.slice(1)}` : text;
 }
 
+/**
+ * A size read with the letter O for its zeros ("8OMS" for 80MS, "5o0ml" for 500ml): after the
+ * figures that open a size, a round glyph is a zero (ounces, "3OZ", keep their O).
+ */
+function zeroForLetterO(text: string): string {
+  const size = /^(\d+)([oO0]*[oO][oO0]*)(\p{L}{2,})$/u.exec(text);
+  if (!size || /^z/i.test(size[3]!)) return text;
+  return `${size[1]}${size[2]!.replace(/[oO]/g, '0')}${size[3]}`;
+}
+
+/** A mark OCR read in the space before a measure ("Water-500ml", "entera.1L"; "KOREA-2S" stays). */
+const sizeApart = (text: string): string =>
+  text.replace(/^(\p{L}{3,})[-.](\d+(?:[.,]\d+)?(?:ml|cl|l|g|kg|mg|oz|lb|mm|cm|m))$/iu, '$1 $2');
+
 /** Whether a word was read by OCR: a text layer states its letters (confidence 1). */
 const scanned = (t: Tok): boolean => t.conf < 1;
 
@@ -50,8 +65,12 @@ export function descriptionWords(toks: Tok[]): Tok[] {
   return words.map((t, i) => {
     if (!scanned(t)) return t;
     // a quote opening the first word ("'Guanti") is a mark of the scan
-    const text = letterOForZero(
-      letterForDigit(i === 0 ? t.text.replace(/^['‘’"“”](?=\p{Lu})/u, '') : t.text),
+    const text = sizeApart(
+      zeroForLetterO(
+        letterOForZero(
+          letterForDigit(i === 0 ? t.text.replace(/^['‘’"“”](?=\p{Lu})/u, '') : t.text),
+        ),
+      ),
     );
     return text === t.text ? t : { ...t, text, norm: t.norm };
   });
