@@ -179,6 +179,22 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('shows neither quantity nor price as confident on a line whose own figures disagree', () => {
+    const { tables } = PRESETS.receipt;
+    const read = (line: string) =>
+      extractBySchema(doc(page(['KEDAI RUNCIT MAJU', 'GULA PASIR 1KG', line, 'TOTAL    6.11'])), {
+        fields: [],
+        tables,
+      }).tables.items!.rows[0]!;
+    const agreeing = read('2 x 3.05           6.10');
+    expect(agreeing.qty?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(agreeing.price?.confidence).toBeGreaterThanOrEqual(0.8);
+    const disagreeing = read('2 x 3.05           6.11');
+    expect([disagreeing.qty?.value, disagreeing.price?.value]).toEqual([2, 3.05]);
+    expect(disagreeing.qty?.confidence).toBeLessThan(0.8);
+    expect(disagreeing.price?.confidence).toBeLessThan(0.8);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

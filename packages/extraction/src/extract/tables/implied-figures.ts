@@ -14,6 +14,8 @@ import { itemRoleOf, type ItemRole } from './column-words.js';
 const LINE_AMOUNT = '__line_amount';
 
 const CENT = 0.011;
+/** Below the confident band: a figure the line's own arithmetic does not bear out. */
+const DISAGREEING = 0.59;
 
 const withAmountColumn = new WeakMap<readonly ColumnDefinition[], TableDefinition>();
 
@@ -73,6 +75,14 @@ export function withImpliedFigures(read: ExtractedTable, table: TableDefinition)
         if (Math.abs(round2(each * qty) - amount) <= CENT)
           own[priceKey] = workedOut(each, amountCell);
       }
+      // the line's own figures disagree and the type has no amount for the agents to check them
+      // by: one of them was misread or misprinted, so neither is shown as confident
+      // (a whole quantity makes its amount to the cent; a weight may be rounded either way)
+      const slack = qty !== null && Number.isInteger(qty) ? 0.005 : CENT;
+      if (added && qty !== null && price !== null && Math.abs(round2(qty * price) - amount) > slack)
+        for (const key of [qtyKey, priceKey])
+          if (key && own[key])
+            own[key] = { ...own[key], confidence: Math.min(own[key].confidence, DISAGREEING) };
       return own;
     }),
   };
