@@ -195,6 +195,19 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     expect(disagreeing.price?.confidence).toBeLessThan(0.8);
   });
 
+  it('names no figures after a totals label without a figure of its own (Total Items :)', () => {
+    expect(
+      receiptItems([
+        'PIZZA EXPRESS SDN BHD',
+        'Qty  Menu Desc          Coupon  Price',
+        '1    HAWAIIAN TUNA (KB)          15.60',
+        '                         8.90    15.60',
+        'Total Items :',
+        'Sub-Total :                      15.60',
+      ]),
+    ).toEqual([['HAWAIIAN TUNA (KB)', 1, 15.6]]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -148,7 +148,9 @@ function kindOfRow(row: Row, ctx: DocContext): RowKind {
   if (!money && letters(row.words) < 3 && (!isData || row.words.length === 1)) return 'code';
   // words with a money figure among them are a line OCR garbled ("Tosta mista 1 4,054,05")
   const garbled = /\d[.,]\d{2}/.test(row.text);
-  return !money && letters(row.words) >= 3 && !isData && !garbled ? 'words' : 'other';
+  // a label or a totals line is nobody's name ("Total Items :")
+  const labelled = isStop(row) || startsWithLabel(row.words);
+  return !money && letters(row.words) >= 3 && !isData && !garbled && !labelled ? 'words' : 'other';
 }
 
 /** Whether a row of figures has no name of its own (its name is on the line before or after). */
