@@ -208,6 +208,23 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ).toEqual([['HAWAIIAN TUNA (KB)', 1, 15.6]]);
   });
 
+  it('finds the quantity and price among more columns by the amount they make', () => {
+    expect(
+      receiptItems([
+        'GARDENIA BAKERIES (KL) SDN BHD',
+        'Description   U.P   Iss  ExC  D  Sale  Amt(RM)',
+        'O.C. WHITE    2.13   3    0   0    3     6.39',
+        'WHOLEMEAL     2.78   5    1   0    4    11.12',
+        'Highlighter Set 4    4    3.43          13.72',
+        'Total Payable                           31.23',
+      ]),
+    ).toEqual([
+      ['O.C. WHITE', 3, 2.13],
+      ['WHOLEMEAL', 4, 2.78],
+      ['Highlighter Set 4', 4, 3.43],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

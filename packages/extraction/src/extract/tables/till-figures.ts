@@ -140,6 +140,9 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
   const nums = numbers(parts);
   const amount = nums.pop();
   if (!amount || !MONEY.test(amount.text)) return { times: false, rest: [] };
+  // more columns than quantity and price (issued, returned, discount): the two that make the amount
+  const pair = nums.length >= 3 ? quantityAndPrice(nums, amount) : null;
+  if (pair) return { ...pair, amount, times: false };
   // figures before the last three are the name's ("Screws 4x40 Box 100  1  5.25  5.25")
   const rest = nums.splice(0, Math.max(0, nums.length - 2));
   const [first, second] = nums;
@@ -162,6 +165,28 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
       return { amount, times: false, rest: [...rest, first] };
   }
   return { qty: first, amount, times: false, rest };
+}
+
+/**
+ * Of a till line's figures before its amount, a price (to the cent) and a quantity that make the
+ * amount ("O.C. WHITE  2.13  3  0  0  3  6.39": 3 × 2.13); figures before the first of them are
+ * the name's. Null when no two make it.
+ */
+function quantityAndPrice(nums: Tok[], amount: Tok): { qty: Tok; price: Tok; rest: Tok[] } | null {
+  for (const [i, price] of nums.entries()) {
+    if (!toTheCent(price)) continue;
+    // the quantity nearest the price: a figure further off ends the name ("Highlighter Set 4  4
+    // 3.43  13.72")
+    const others = [...nums.keys()]
+      .filter((j) => j !== i)
+      .sort((a, b) => Math.abs(a - i) - Math.abs(b - i));
+    for (const j of others) {
+      const qty = nums[j]!;
+      if (valueOf(qty) <= 0 || !makesAmount(qty, price, amount)) continue;
+      return { qty, price, rest: nums.slice(0, Math.min(i, j)) };
+    }
+  }
+  return null;
 }
 
 /** Whether a quantity and unit price make an amount, to the cent. */
