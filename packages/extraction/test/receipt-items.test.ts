@@ -225,6 +225,23 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('reads a price printed before its count, a currency apart from its figure and a tax code in small letters', () => {
+    expect(
+      receiptItems([
+        'UNIHAKKA INTERNATIONAL SDN BHD',
+        'Item          Qty      Total',
+        'SR I0010000060-4 Vege',
+        '$5.50          1       $5.50',
+        '2506 YONGCHUN MNDRN S  RM62.50 z',
+        '5 X RM 12.50',
+        'Total Amount:          $68.00',
+      ]),
+    ).toEqual([
+      ['SR I0010000060-4 Vege', 1, 5.5],
+      ['2506 YONGCHUN MNDRN', 5, 12.5],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

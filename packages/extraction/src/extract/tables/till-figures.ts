@@ -16,8 +16,10 @@ export const WEIGHT_UNIT = /^(kg|g|lb|lbs)$/i;
 const TIMES = /^[x×@*]$/i;
 /** A quantity glued to its "x" or "@", the unit price perhaps glued on too: "2X", "1@2.70", "@3.53". */
 const GLUED = /^(\d{1,3}(?:[.,]\d{1,3})?)?([x×@])(\d{1,6}[.,]\d{2})?$/i;
-/** A tax code printed after the amount ("7.00 A", "7.00 SR"). */
-const TAX_CODE = /^[A-Z]{1,2}$/;
+/** A tax code printed after the amount ("7.00 A", "7.00 SR", "62.50 z"). */
+const TAX_CODE = /^(?:[A-Z]{1,2}|[a-wyz])$/;
+/** A currency printed apart from its figure ("5 X RM 12.50"). */
+const CURRENCY = /^(rm|\$|€|£)$/i;
 
 const CENT = 0.011;
 
@@ -41,7 +43,8 @@ function isFigure(t: Tok): boolean {
     COUNT.test(text) ||
     TIMES.test(text) ||
     (GLUED.test(text) && /\d/.test(text)) ||
-    TAX_CODE.test(text)
+    TAX_CODE.test(text) ||
+    CURRENCY.test(t.text)
   );
 }
 
@@ -68,7 +71,7 @@ export function splitFigures(row: Tok[]): [Tok[], Tok[]] {
   }
   // a tax code alone is no figure: the row is words
   const figures = words.slice(k);
-  if (figures.every((t) => TAX_CODE.test(t.text))) return [words, []];
+  if (figures.every((t) => TAX_CODE.test(t.text) || CURRENCY.test(t.text))) return [words, []];
   return [words.slice(0, k), figures];
 }
 
@@ -146,6 +149,9 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
   // figures before the last three are the name's ("Screws 4x40 Box 100  1  5.25  5.25")
   const rest = nums.splice(0, Math.max(0, nums.length - 2));
   const [first, second] = nums;
+  // the price to the cent, the quantity a count, in either order ("$5.50  1  $5.50")
+  if (first && second && toTheCent(first) && !toTheCent(second))
+    return { qty: second, price: first, amount, times: false, rest };
   if (first && second) return { qty: first, price: second, amount, times: false, rest };
   if (!first) return { amount, times: false, rest };
   if (toTheCent(first)) {
