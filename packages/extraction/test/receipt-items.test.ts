@@ -242,6 +242,28 @@ describe("a receipt's item lines, read as name, quantity and unit price", () => 
     ]);
   });
 
+  it('gives lines of words to the item above, unless figures without a name follow them', () => {
+    expect(
+      receiptItems([
+        'KEDAI KOPI TAN',
+        'Description                Unit Price   Amount',
+        '711-Omega Half Boiled Egg',
+        'RM 3.20      1               RM3.20 SR',
+        '2022-House Specialty Hot & Spicy',
+        'Pan Mee (Dry)',
+        'RM 8.00      1               RM8.00 SR',
+        'VALUE PACK A BP SER   1  235.85   235.85',
+        '-CARBON FILTER BP SERIES',
+        '-SEDIMENT FILTER BP SERIES',
+        'Total Sales                     247.05',
+      ]),
+    ).toEqual([
+      ['711-Omega Half Boiled Egg', 1, 3.2],
+      ['2022-House Specialty Hot & Spicy Pan Mee (Dry)', 1, 8],
+      ['VALUE PACK A BP SER -CARBON FILTER BP SERIES -SEDIMENT FILTER BP SERIES', 1, 235.85],
+    ]);
+  });
+
   it('reads weighed goods by their weight, before the name or under it', () => {
     expect(
       receiptItems([

@@ -65,8 +65,8 @@ function completesItem(last: Item | undefined, line: Item): boolean {
   return makesAmount(line.qty, line.price, last.amount);
 }
 
-/** The item a row holds (its name perhaps on the row before), or null. */
-function itemOfRow(row: Row, pendingName: Row | null): Item | null {
+/** The item a row holds (its name perhaps on the rows before), or null. */
+function itemOfRow(row: Row, pendingName: readonly Row[]): Item | null {
   const [words, figureToks] = splitFigures(row.words);
   const weight = leadingWeight(words);
   const figures = readTillFigures(figureToks, words[words.length - 1]);
@@ -77,7 +77,7 @@ function itemOfRow(row: Row, pendingName: Row | null): Item | null {
   const ownName = letters(name) >= 2 ? name : [];
   const named = ownName.length
     ? ownName
-    : descriptionWords(withoutArticleNumbers(pendingName?.words ?? []));
+    : descriptionWords(withoutArticleNumbers(pendingName.flatMap((r) => r.words)));
   return {
     name: named,
     qty,
@@ -147,7 +147,7 @@ function kindOfRow(row: Row, ctx: DocContext): RowKind {
   // "HD03-04-06-5/40/160", whose digits may look like a date)
   if (!money && letters(row.words) < 3 && (!isData || row.words.length === 1)) return 'code';
   // words with a money figure among them are a line OCR garbled ("Tosta mista 1 4,054,05")
-  const garbled = /\d[.,]\d{2}/.test(row.text);
+  const garbled = /\d[.,] ?\d{2}\b/.test(row.text);
   // a label or a totals line is nobody's name ("Total Items :")
   const labelled = isStop(row) || startsWithLabel(row.words);
   return !money && letters(row.words) >= 3 && !isData && !garbled && !labelled ? 'words' : 'other';
@@ -171,46 +171,51 @@ export function receiptItems(
   const items: Item[] = [];
   const rows = itemRows(ctx, header?.row.index);
   const kinds = rows.map((row) => kindOfRow(row, ctx));
-  /** A name alone on its line, waiting for its figures on the next. */
-  let pendingName: Row | null = null;
+  /** A name alone on its line (or two), waiting for its figures on the next. */
+  let pendingName: Row[] = [];
   /** Figures without a name, waiting for it on the next line ("1587  1  7.42  7.42" / "SPRAY PAINT"). */
   let pendingFigures: Item | null = null;
   /** The item the previous line (codes aside) printed, which a line of words may go on. */
   let itemAbove: Item | null = null;
   for (const [i, row] of rows.entries()) {
     const kind = kinds[i]!;
-    if (kind === 'code' && (pendingName || pendingFigures || itemAbove)) continue;
+    if (kind === 'code' && (pendingName.length || pendingFigures || itemAbove)) continue;
     if (kind === 'words') {
       const name = descriptionWords(withoutArticleNumbers(row.words));
-      const next = kinds.slice(i + 1).find((k) => k !== 'code');
-      const nextRow = rows[kinds.findIndex((k, j) => j > i && k !== 'code')];
+      // what follows this line and the lines of words under it
+      const after = kinds.findIndex((k, j) => j > i && k !== 'code' && k !== 'words');
+      const nameFollows = kinds[after] === 'figures' && unnamed(rows[after]!);
       if (pendingFigures) {
         // the name printed under its figures
         pendingFigures.name = name;
         items.push(pendingFigures);
         itemAbove = pendingFigures;
-      } else if (
-        itemAbove &&
-        kinds[i - 1] === 'figures' &&
-        !(next === 'figures' && nextRow && unnamed(nextRow))
-      ) {
+        pendingName = [];
+      } else if (itemAbove && kinds[i - 1] !== 'other' && !nameFollows) {
         // a name that goes on under its figures ("(T02) BRAISED PORK  2.0  7.00  14.00" over
-        // "RICE WITH PEANUT"), unless figures without a name of their own follow
+        // "RICE WITH PEANUT"), unless figures without a name of their own follow the lines
         itemAbove.name = [...itemAbove.name, ...name];
-      } else pendingName = row;
+        pendingName = [];
+      } else {
+        // a name printed on two lines over its figures ("2022-House Specialty Hot & Spicy" /
+        // "Pan Mee (Dry)"), else a name of one line (over the first item, a line of words
+        // before it may be the header's)
+        const twoLines = kinds[i - 1] === 'words' && kinds[i - 2] === 'figures';
+        pendingName = twoLines && pendingName.length === 1 ? [...pendingName, row] : [row];
+        itemAbove = null;
+      }
       pendingFigures = null;
-      if (pendingName !== row) pendingName = null;
       continue;
     }
     if (kind !== 'figures') {
-      pendingName = null;
+      pendingName = [];
       pendingFigures = null;
       itemAbove = null;
       continue;
     }
     const [, figures] = splitFigures(row.words);
     const item = itemOfRow(row, pendingName);
-    pendingName = null;
+    pendingName = [];
     pendingFigures = null;
     itemAbove = null;
     if (!item) continue;

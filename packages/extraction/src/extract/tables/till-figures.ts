@@ -152,6 +152,18 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
   // the price to the cent, the quantity a count, in either order ("$5.50  1  $5.50")
   if (first && second && toTheCent(first) && !toTheCent(second))
     return { qty: second, price: first, amount, times: false, rest };
+  if (
+    first &&
+    second &&
+    toTheCent(first) &&
+    toTheCent(second) &&
+    !makesAmount(first, second, amount)
+  ) {
+    // two prices, neither times the other the amount, one of them the amount: the price of one,
+    // the other a column misread ("RM 4.30 10.00 RM4.30" for "RM 4.30 1 0.00 RM4.30")
+    const price = [first, second].find((t) => Math.abs(valueOf(t) - valueOf(amount)) <= CENT);
+    if (price) return { price, amount, times: false, rest };
+  }
   if (first && second) return { qty: first, price: second, amount, times: false, rest };
   if (!first) return { amount, times: false, rest };
   if (toTheCent(first)) {
