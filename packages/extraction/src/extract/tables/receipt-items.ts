@@ -227,7 +227,8 @@ export function receiptItems(
       else if (item.amount && valueOf(item.amount) > 0) pendingFigures = item;
       continue;
     }
-    if (!item.amount || !MONEY.test(item.amount.text.replace(/^(rm|\$|€|£)/i, ''))) continue;
+    // (the figures' texts are read without their currency)
+    if (!item.amount || !MONEY.test(item.amount.text)) continue;
     if (valueOf(item.amount) === 0 && !item.price) continue;
     if (sumsTheItems(item, figures.length, items)) break;
     items.push(item);

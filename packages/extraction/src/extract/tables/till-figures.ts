@@ -21,14 +21,15 @@ const TAX_CODE = /^(?:[A-Z]{1,2}|[a-wyz])$/;
 /** A currency printed apart from its figure ("5 X RM 12.50"). */
 const CURRENCY = /^(rm|\$|€|£)$/i;
 
+/** A figure's text without the currency printed before it ("RM62.50", "$5.50"). */
+const withoutCurrency = (text: string): string => text.replace(/^(rm|\$|€|£)/i, '');
+
 const CENT = 0.011;
 
 export interface TillFigures {
   qty?: Tok;
   price?: Tok;
   amount?: Tok;
-  /** The line printed an "x" or "@" between quantity and price. */
-  times: boolean;
   /** Figures that are the end of the name, not the line's ("Highlighter Set 4"). */
   rest: Tok[];
 }
@@ -37,7 +38,7 @@ const part = (tok: Tok, text: string): Tok => ({ ...tok, text, norm: text });
 
 /** Whether a token can be one of a till line's figures. */
 function isFigure(t: Tok): boolean {
-  const text = t.text.replace(/^(rm|\$|€|£)/i, '');
+  const text = withoutCurrency(t.text);
   return (
     MONEY.test(text) ||
     COUNT.test(text) ||
@@ -77,19 +78,14 @@ export function splitFigures(row: Tok[]): [Tok[], Tok[]] {
 
 /** A till figure's value (a decimal comma or point, a currency prefix). */
 export const valueOf = (t: Tok): number =>
-  parseFloat(
-    t.text
-      .replace(/^(rm|\$|€|£)/i, '')
-      .replace(',', '.')
-      .replace('−', '-'),
-  );
+  parseFloat(withoutCurrency(t.text).replace(',', '.').replace('−', '-'));
 
 /**
  * A quantity and unit price OCR read as one figure, the space between them lost ("35,60" for
  * "3 5,60"): taken apart when the two make the line's amount.
  */
 function gluedQtyPrice(tok: Tok, amount: Tok): [Tok, Tok] | null {
-  const text = tok.text.replace(/^(rm|\$|€|£)/i, '');
+  const text = withoutCurrency(tok.text);
   const total = valueOf(amount);
   for (const cut of [1, 2]) {
     const qty = text.slice(0, cut);
@@ -116,7 +112,7 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
   // glued forms taken apart, tax codes and weight units dropped
   const parts: (Tok | 'times')[] = [];
   for (const t of figures) {
-    const text = t.text.replace(/^(rm|\$|€|£)/i, '');
+    const text = withoutCurrency(t.text);
     const glued = GLUED.exec(text);
     if (TIMES.test(text)) parts.push('times');
     else if (glued && !MONEY.test(text)) {
@@ -138,39 +134,24 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
     // a discount column between them ("1PC * 9.000 0.00 9.00"): the price is the figure that
     // makes the amount
     const price = (qty && amount && after.find((p) => makesAmount(qty, p, amount))) ?? after[0];
-    return { qty, price, amount, times: true, rest: before };
+    return { qty, price, amount, rest: before };
   }
   const nums = numbers(parts);
   const amount = nums.pop();
-  if (!amount || !MONEY.test(amount.text)) return { times: false, rest: [] };
+  if (!amount || !MONEY.test(amount.text)) return { rest: [] };
   // more columns than quantity and price (issued, returned, discount): the two that make the amount
   const pair = nums.length >= 3 ? quantityAndPrice(nums, amount) : null;
-  if (pair) return { ...pair, amount, times: false };
+  if (pair) return { ...pair, amount };
   // figures before the last three are the name's ("Screws 4x40 Box 100  1  5.25  5.25")
   const rest = nums.splice(0, Math.max(0, nums.length - 2));
   const [first, second] = nums;
-  // the price to the cent, the quantity a count, in either order ("$5.50  1  $5.50")
-  if (first && second && toTheCent(first) && !toTheCent(second))
-    return { qty: second, price: first, amount, times: false, rest };
-  if (
-    first &&
-    second &&
-    toTheCent(first) &&
-    toTheCent(second) &&
-    !makesAmount(first, second, amount)
-  ) {
-    // two prices, neither times the other the amount, one of them the amount: the price of one,
-    // the other a column misread ("RM 4.30 10.00 RM4.30" for "RM 4.30 1 0.00 RM4.30")
-    const price = [first, second].find((t) => Math.abs(valueOf(t) - valueOf(amount)) <= CENT);
-    if (price) return { price, amount, times: false, rest };
-  }
-  if (first && second) return { qty: first, price: second, amount, times: false, rest };
-  if (!first) return { amount, times: false, rest };
+  if (first && second) return quantityThenPrice(first, second, amount, rest);
+  if (!first) return { amount, rest };
   if (toTheCent(first)) {
     // a price that does not make the amount may be a quantity glued to it
     const glued = Math.abs(valueOf(first) - valueOf(amount)) > CENT && gluedQtyPrice(first, amount);
-    if (glued) return { qty: glued[0], price: glued[1], amount, times: false, rest };
-    return { price: first, amount, times: false, rest };
+    if (glued) return { qty: glued[0], price: glued[1], amount, rest };
+    return { price: first, amount, rest };
   }
   // a whole count the amount is no whole number of cents of is the name's ("EGGS 12  13.40"), and
   // so is one printed a word's space after the name ("Highlighter Set 4   4.08"): a quantity
@@ -180,9 +161,22 @@ export function readTillFigures(figures: Tok[], nameBefore?: Tok): TillFigures {
     const each = round2(valueOf(amount) / count);
     const inName = nameBefore && first.box[0] - nameBefore.box[2] < WORD_SPACE * height(first);
     if (inName || Math.abs(round2(each * count) - valueOf(amount)) > CENT)
-      return { amount, times: false, rest: [...rest, first] };
+      return { amount, rest: [...rest, first] };
   }
-  return { qty: first, amount, times: false, rest };
+  return { qty: first, amount, rest };
+}
+
+/** The two figures before a till line's amount, read as its quantity and unit price. */
+function quantityThenPrice(first: Tok, second: Tok, amount: Tok, rest: Tok[]): TillFigures {
+  // the price to the cent, the quantity a count, in either order ("$5.50  1  $5.50")
+  if (toTheCent(first) && !toTheCent(second)) return { qty: second, price: first, amount, rest };
+  if (toTheCent(first) && toTheCent(second) && !makesAmount(first, second, amount)) {
+    // two prices, neither times the other the amount, one of them the amount: the price of one,
+    // the other a column misread ("RM 4.30 10.00 RM4.30" for "RM 4.30 1 0.00 RM4.30")
+    const price = [first, second].find((t) => Math.abs(valueOf(t) - valueOf(amount)) <= CENT);
+    if (price) return { price, amount, rest };
+  }
+  return { qty: first, price: second, amount, rest };
 }
 
 /**
