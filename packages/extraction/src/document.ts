@@ -21,8 +21,8 @@ export interface Word {
    */
   leastGlyph?: number;
   /**
-   * Other readings of the same printed word from a second, closer OCR pass (figures of total,
-   * payment and change rows), for the extractor to choose by arithmetic. Absent when none differ.
+   * Other readings of the same printed word (OCR'd figures): a doubtful figure read as the one the
+   * recogniser ranked second there, for the extractor to choose by arithmetic. Absent when none.
    */
   alternatives?: WordReading[];
 }

@@ -263,6 +263,34 @@ describe('misread names and addresses', () => {
     expect(normaliseCompany('99 SPEED MART S7B AIN S19537-X)')).toBe('99 SPEED MART S/B');
   });
 
+  it('reads "Sdn Bhd" with a glyph of each word misread, and leaves other three-letter pairs', () => {
+    expect(normaliseCompany('SUPER SEVEN CASH & CARRY SEN 3HD')).toBe(
+      'SUPER SEVEN CASH & CARRY SDN BHD',
+    );
+    expect(normaliseCompany('GARDENIA BAKERIES (KL) SDN EHD')).toBe(
+      'GARDENIA BAKERIES (KL) SDN BHD',
+    );
+    expect(normaliseCompany('Kedai Maju Sdn Bnd (12345-X)')).toBe('Kedai Maju Sdn Bhd');
+    expect(normaliseCompany('THE BIG TEA SHOP')).toBe('THE BIG TEA SHOP');
+    expect(normaliseCompany('ONE TWO SIX')).toBe('ONE TWO SIX');
+  });
+
+  it('drops specks and numbers OCR reads around a name, keeping abbreviations', () => {
+    expect(normaliseCompany('KHE ELECTRICAL. TRADING')).toBe('KHE ELECTRICAL TRADING');
+    expect(normaliseCompany('AIK HUAT ENTERPRISE . (SETIA ALAM) SDN BHD')).toBe(
+      'AIK HUAT ENTERPRISE (SETIA ALAM) SDN BHD',
+    );
+    expect(normaliseCompany('SKCA HARDWARE & TIMBER SDN. BHD.T')).toBe(
+      'SKCA HARDWARE & TIMBER SDN. BHD.',
+    );
+    expect(normaliseCompany('#000002 BAIFU (M) SDN BHD')).toBe('BAIFU (M) SDN BHD');
+    expect(normaliseCompany('99 SPEED MART S/D (519537-X)')).toBe('99 SPEED MART S/B');
+    // a short word's period is an abbreviation's, and a period inside a word is printed
+    expect(normaliseCompany('MR. D.I.Y. (M) SDN BHD')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(normaliseCompany('SUPER.SEVEN CASH & CARRY')).toBe('SUPER.SEVEN CASH & CARRY');
+    expect(normaliseCompany('Smith Bros. Ltd')).toBe('Smith Bros. Ltd');
+  });
+
   it('joins an address word OCR split at a gap, and reads a leading l before a consonant as I', () => {
     const vocabulary = new Set(['selangor', 'petaling', 'jaya']);
     expect(joinSplitWords('47400 Petaling Jaya Se langor', vocabulary)).toBe(

@@ -7,7 +7,12 @@ import { regionsFromMap } from '../src/reading/ppocr/detect.js';
 import { convexHull, minAreaRect, unclip } from '../src/reading/ppocr/geometry.js';
 import { rotateGrey } from '../src/reading/ppocr/grey-image.js';
 import { decode } from '../src/reading/ppocr/recognize.js';
-import { fixDashes, rowWords, runOnSplits } from '../src/reading/ppocr/row-words.js';
+import {
+  figureAlternatives,
+  fixDashes,
+  rowWords,
+  runOnSplits,
+} from '../src/reading/ppocr/row-words.js';
 import { receiptJpeg } from './fixtures/generate.js';
 
 afterAll(async () => {
@@ -136,9 +141,43 @@ describe('rows into words', () => {
     const best = Int32Array.from([1, 2, 1, 3, 4, 0, 5, 6, 7, 0, 7]);
     const space = Float32Array.from([0, 0, 0, 0, 0, 0.1, 0, 0, 0, 0.1, 0]);
     const probability = Float32Array.from(best, () => 0.9);
-    const reading = decode({ best, probability, space, steps: best.length }, 0, charset, 1 / 11);
+    const second = new Int32Array(best.length);
+    const secondProbability = new Float32Array(best.length);
+    const out = { best, probability, second, secondProbability, space, steps: best.length };
+    const reading = decode(out, 0, charset, 1 / 11);
     expect(reading.text).toBe('TOTAL 9.00');
     expect(reading.confidence).toBeCloseTo(0.9);
+  });
+
+  it("keeps a glyph's runner-up character, not a runner-up blank or one the scores barely gave", () => {
+    // steps: 9 (runner-up 0 at 0.3) . 0 (runner-up blank) 0 (runner-up 9 at 0.01)
+    const best = Int32Array.from([5, 6, 7, 7]);
+    const probability = Float32Array.from([0.6, 0.99, 0.7, 0.95]);
+    const second = Int32Array.from([7, 2, 0, 5]);
+    const secondProbability = Float32Array.from([0.3, 0.004, 0.25, 0.01]);
+    const space = new Float32Array(4);
+    const out = { best, probability, second, secondProbability, space, steps: 4 };
+    // the two steps of 0 with no blank between them are one glyph
+    const reading = decode(out, 0, charset, 1 / 4);
+    expect(reading.chars.map((c) => c.runnerUp?.text ?? null)).toEqual(['0', null, null]);
+    expect(reading.chars[0]?.runnerUp?.probability).toBeCloseTo(0.3);
+  });
+
+  it('offers a word of figures read again with one doubtful figure as its runner-up', () => {
+    const glyphs = [
+      { text: '2', at: 0.1, probability: 0.99 },
+      { text: '8', at: 0.3, probability: 0.55, runnerUp: { text: '6', probability: 0.4 } },
+      { text: '.', at: 0.5, probability: 0.99, runnerUp: { text: ',', probability: 0.3 } },
+      { text: '6', at: 0.7, probability: 0.9, runnerUp: { text: '5', probability: 0.06 } },
+      { text: '0', at: 0.9, probability: 0.99 },
+    ];
+    const readings = figureAlternatives(glyphs);
+    // the decimal point's runner-up is no figure, and a runner-up under 0.1 is not offered
+    expect(readings.map((r) => r.text)).toEqual(['26.60']);
+    expect(readings[0]?.confidence).toBeCloseTo((0.99 + 0.4 + 0.99 + 0.9 + 0.99) / 5);
+    // a word of letters has none, whatever its glyphs' runner-ups
+    const word = glyphs.map((g) => ({ ...g, text: g.text.replace(/\d/, 'A') }));
+    expect(figureAlternatives(word)).toEqual([]);
   });
 
   it('boxes each word where its characters lie along the row', () => {

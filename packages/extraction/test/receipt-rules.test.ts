@@ -131,6 +131,57 @@ describe("a receipt's own arithmetic", () => {
     expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('reads the change under a word before "Change", and a change under one unit as its cents', () => {
+    for (const [label, change, paid] of [
+      ['CASH CHANGE', '71.40', 28.6],
+      ['YOUR CHANGE RM', '3.80', 96.2],
+      ['CHANGE RM', '.40', 99.6],
+    ] as const) {
+      const rows = ['Payment Details', 'CASH   100.00', `${label}   ${change}`];
+      expect(amountPaid(contextOf(doc(ocrPage(rows))))?.value).toBe(paid);
+    }
+  });
+
+  it('takes what was paid for the total when no total line is found and a row prints that figure', () => {
+    const rows = ['SUBTOTAL RM   96.20', 'CASH RM   100.00', 'YOUR CHANGE RM   3.80'];
+    const r = extractBySchema(doc(ocrPage(rows)), totalOnly);
+    expect(r.fields.total?.value).toBe(96.2);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('takes what was paid over a total line when another row prints the paid figure', () => {
+    // the amount due's label garbled, and a "Total" row under the payment holding a stray figure
+    const rows = [
+      'Total Amt Incl GST @ 6%:   8.46',
+      'Rounding Adjustment:   (0.04)',
+      'Tetal Amt Peyable:   8.50',
+      'Paid Amount:   100.00',
+      'Change:   91.50',
+      'Total Qty Tender :   4',
+    ];
+    const r = extractBySchema(doc(ocrPage(rows)), totalOnly);
+    expect(r.fields.total?.value).toBe(8.5);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+    // with no row printing it, the paid figure only contradicts the last total line
+    const alone = extractBySchema(
+      doc(ocrPage(rows.filter((row) => !row.startsWith('Tetal') && !row.includes('8.46')))),
+      totalOnly,
+    );
+    expect(alone.fields.total?.confidence).toBeLessThan(0.8);
+  });
+
+  it('reads a last total line that lost its decimal point by a total line that kept it', () => {
+    const rows = ['Total   12.00', 'Discount:   0.00', 'Total Sales Inclusive GST @6%   1200'];
+    const r = extractBySchema(doc(ocrPage(rows)), totalOnly);
+    expect(r.fields.total?.value).toBe(12);
+    // a total line of a hundred or more whose figure is no other line's without the point stands
+    const whole = extractBySchema(
+      doc(ocrPage(['Total   12.50', 'Total Sales Inclusive GST   1200'])),
+      totalOnly,
+    );
+    expect(whole.fields.total?.value).toBe(1200);
+  });
+
   it('counts a discount, a service charge and a cash rounding between the subtotal and the total', () => {
     const receipt = (rounding: string, total: string) =>
       doc(

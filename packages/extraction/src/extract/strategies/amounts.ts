@@ -40,6 +40,33 @@ function printedElsewhere(value: number, ctx: DocContext, from: { order: number 
 }
 
 /**
+ * A total line whose figure lost its decimal point ("1200" for "12.00") where another total line
+ * prints the same figures with it: the reading with the point is the total.
+ */
+function withDecimalsKept(
+  last: Candidate | undefined,
+  pool: Candidate[],
+  ctx: DocContext,
+): Candidate | undefined {
+  if (!last || typeof last.value !== 'number' || !Number.isInteger(last.value)) return last;
+  const total = last.value;
+  const decimalsOn = (c: Candidate, value: number) =>
+    findAmounts(ctx.layout.rows[c.order]?.text ?? '', ctx.mark).some(
+      (a) => a.hasDecimals && Math.abs(a.value - value) < 0.005,
+    );
+  if (total < 100 || decimalsOn(last, total)) return last;
+  return (
+    pool.find(
+      (c) =>
+        c !== last &&
+        typeof c.value === 'number' &&
+        Math.abs(c.value * 100 - total) < 0.5 &&
+        decimalsOn(c, c.value),
+    ) ?? last
+  );
+}
+
+/**
  * The total: the total-labelled amount nearest the end, right of its label preferred, outside tax
  * summaries, checked against what the customer paid (tendered less change) where the receipt says so.
  */
@@ -53,8 +80,18 @@ export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | unde
   const right = cands.filter((c) => c.where === 'right' && typeof c.value === 'number');
   const pool = right.length ? right : cands;
   const paid = amountPaid(ctx);
-  const last = [...pool].sort((a, b) => b.order - a.order || b.confidence - a.confidence)[0];
-  if (!last) return paid ? paidCandidate(paid, 0.6) : undefined;
+  const last = withDecimalsKept(
+    [...pool].sort((a, b) => b.order - a.order || b.confidence - a.confidence)[0],
+    pool,
+    ctx,
+  );
+  if (!last) {
+    if (!paid) return undefined;
+    // no total line, but what was paid is printed as a figure of its own: the bill
+    return printedElsewhere(paid.value, ctx, [paid])
+      ? { ...paidCandidate(paid, 0.75), arithmetic: 'agrees' }
+      : paidCandidate(paid, 0.6);
+  }
   const agree = pool.filter((c) => c !== last && c.value === last.value).length;
   const disagreeLarger = pool.some(
     (c) =>
@@ -112,6 +149,10 @@ export function pickTotal(cands: Candidate[], ctx: DocContext): Candidate | unde
       // printed figure (a tax summary's gross, an item line) both say the other figure
       if (oneDigitApart(total, paid.value) && printedElsewhere(paid.value, ctx, [last, paid]))
         return { ...paidCandidate(paid, 0.75), arithmetic: 'agrees' };
+      // what was paid is printed on a row of its own (a total line whose label OCR garbled, the
+      // amount due after rounding): the cash, the change and that figure agree against the total line
+      if (printedElsewhere(paid.value, ctx, [last, paid]))
+        return { ...paidCandidate(paid, 0.7), arithmetic: 'agrees' };
       // a misread digit: trust whichever reading the OCR was surer of
       if ((last.readConf ?? 1) < paid.readConf - 0.15) return paidCandidate(paid, 0.55);
     }

@@ -48,10 +48,41 @@ export function fixOcrLetters(text: string): string {
   });
 }
 
+/** Letters of two words of one length that differ. */
+const lettersApart = (a: string, b: string): number =>
+  [...a.toUpperCase()].filter((ch, i) => ch !== b[i]).length;
+
+/**
+ * "Sdn Bhd" (Sendirian Berhad) closing a name with a glyph of each word misread ("SEN 3HD",
+ * "SDN EHD"): two three-letter words each at most one glyph from the form's.
+ */
+function repairSdnBhd(text: string): string {
+  return text.replace(
+    /\b([A-Za-z0-9]{3})(\.?\s*)([A-Za-z0-9]{3})(?=\.?\s*(?:\(|$))/g,
+    (pair, sdn: string, between: string, bhd: string) => {
+      if (lettersApart(sdn, 'SDN') > 1 || lettersApart(bhd, 'BHD') > 1) return pair;
+      // a look-alike pair that is neither word, like "SON", reads as the form only beside the other
+      if (lettersApart(sdn, 'SDN') + lettersApart(bhd, 'BHD') === 0) return pair;
+      const lower = sdn === sdn.toLowerCase() || /^[A-Z][a-z]/.test(sdn);
+      return `${lower ? 'Sdn' : 'SDN'}${between}${lower ? 'Bhd' : 'BHD'}`;
+    },
+  );
+}
+
 /** Company names with OCR confusions in their legal suffix ("SON BHD", "SDN 8HD") and look-alike digits fixed. */
 export function normaliseCompany(text: string): string {
   return (
-    fixOcrLetters(text)
+    repairSdnBhd(fixOcrLetters(text))
+      // a reference number printed before the name ("#000002 BAIFU (M) SDN BHD")
+      .replace(/^#\s?\d+\s+(?=[A-Za-z])/, '')
+      // a speck read as a period between words ("ELECTRICAL. TRADING", "ENTERPRISE . (SETIA"):
+      // an abbreviation's period follows a short word, not one of five letters or more
+      .replace(/(?<=[A-Za-z]{5})\s?\.\s(?=[A-Za-z(])/g, ' ')
+      .replace(/\s\.\s/g, ' ')
+      // the B of "S/B" read as D before the registration number printed after it
+      .replace(/\bS\s?\/\s?[D8](?=\s*\()/g, 'S/B')
+      // a speck glued after the closing legal form's period ("SDN. BHD.T")
+      .replace(/\b(BHD|Bhd|BERHAD|Berhad)\.[A-Za-z]$/, '$1.')
       .replace(/\bS[O0]N(\.?\s*)(B[HN]D)\b/g, 'SDN$1$2')
       .replace(/\b(Sdn\.?\s*)Bnd\b/g, '$1Bhd')
       // the D of BHD read as O or 0 ("SDN BHO")

@@ -34,9 +34,12 @@ const TENDERED =
 const CASH = /^cash$/i;
 /** A card pays the bill exactly: no change is given. */
 const CARD = /^(credit|credit\s*card|card|debit|debit\s*card|visa|master|mastercard|amex)$/i;
-const CHANGE = /^(change|change\s*due)$/i;
+/** "Change", also with a word before or after it ("Cash Change", "Your Change", "Change Due"). */
+const CHANGE = /^(?:(?:cash|your|total)\s)?change(?:\s(?:due|given|amount|amt))?$/i;
 /** A change of nothing printed as ".00", which OCR reads without its point. */
 const NO_CHANGE = /^\.?0{2}$/;
+/** A change under one unit printed as its cents alone (".40"). */
+const CENTS_ONLY = /^[.,]\d{2}$/;
 
 /** A label's words compared without case or accents: OCR often loses them ("Ruckgeld", "Reco"). */
 const plainLabel = (text: string) => text.split(/\s+/).map(normWord).filter(Boolean).join(' ');
@@ -81,7 +84,8 @@ export function amountPaid(ctx: DocContext): Paid | null {
               ? 'change'
               : (localLabels.get(label) ?? null);
       if (!kind) continue;
-      if (kind === 'tendered') tenderSeen = true;
+      // a heading over the payment lines ("Payment Details") tenders nothing
+      if (kind === 'tendered' && words.slice(n).some((w) => /\d/.test(w.text))) tenderSeen = true;
       const figures = words.slice(n).filter((w) => !/^(rm|[a-z]{2,3}|[:$])$/i.test(w.text));
       const v = parseTyped(words.slice(n), 'currency', ctx);
       let reading: MoneyReading | null = null;
@@ -89,6 +93,8 @@ export function amountPaid(ctx: DocContext): Paid | null {
         reading = { value: v.value, toks: v.toks, row };
       else if (kind === 'change' && figures.length === 1 && NO_CHANGE.test(figures[0]!.text))
         reading = { value: 0, toks: figures, row };
+      else if (kind === 'change' && figures.length === 1 && CENTS_ONLY.test(figures[0]!.text))
+        reading = { value: Number(`0.${figures[0]!.text.slice(1)}`), toks: figures, row };
       if (reading) {
         if (kind === 'tendered') tendered ??= reading;
         else if (kind === 'cash') cash ??= reading;

@@ -27,8 +27,9 @@ const require = createRequire(import.meta.url);
  * intra-op thread (the page's rows are spread over the workers instead); the detector, one run per
  * page that everything else waits for, runs on as many threads as the pool has workers (on two
  * cores a receipt's detection took 129 ms on one thread, 95 on two). Recognition answers
- * only the best allowed class (blank and Latin characters) and its probability per output step,
- * which is all greedy CTC decoding needs and a few hundred times less to post back than the scores.
+ * only the best two allowed classes (blank and Latin characters) and their probabilities per output
+ * step, which is all greedy CTC decoding and a glyph's second reading need, and a few hundred times
+ * less to post back than the scores.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -76,22 +77,38 @@ async function run(msg) {
   const allowed = workerData.allowed;
   const best = new Int32Array(count * steps);
   const probability = new Float32Array(count * steps);
+  const second = new Int32Array(count * steps);
+  const secondProbability = new Float32Array(count * steps);
   const space = new Float32Array(count * steps);
   for (let t = 0; t < count * steps; t++) {
     space[t] = data[t * classes + classes - 1];
     let top = 0;
     let p = -1;
+    let next = 0;
+    let q = -1;
     for (let c = 0, at = t * classes; c < classes; c++, at++) {
-      if (allowed[c] && data[at] > p) {
-        p = data[at];
+      if (!allowed[c]) continue;
+      const v = data[at];
+      if (v > p) {
+        next = top;
+        q = p;
+        p = v;
         top = c;
+      } else if (v > q) {
+        q = v;
+        next = c;
       }
     }
     best[t] = top;
     probability[t] = p;
+    second[t] = next;
+    secondProbability[t] = Math.max(0, q);
   }
   out.dispose?.();
-  return [{ best, probability, space, steps }, [best.buffer, probability.buffer, space.buffer]];
+  return [
+    { best, probability, second, secondProbability, space, steps },
+    [best.buffer, probability.buffer, second.buffer, secondProbability.buffer, space.buffer],
+  ];
 }
 parentPort.on('message', async (msg) => {
   if (msg.type === 'close') {
@@ -112,6 +129,9 @@ export interface StepOutput {
   /** Best allowed class per output step, `steps` per line. */
   best: Int32Array;
   probability: Float32Array;
+  /** The runner-up allowed class per step and its probability: what a doubtful glyph may also be. */
+  second: Int32Array;
+  secondProbability: Float32Array;
   /** Probability of the space class per step: the model's own doubt about a space it did not read. */
   space: Float32Array;
   steps: number;
@@ -261,6 +281,8 @@ class InferencePool {
     return {
       best: reply.best as Int32Array,
       probability: reply.probability as Float32Array,
+      second: reply.second as Int32Array,
+      secondProbability: reply.secondProbability as Float32Array,
       space: reply.space as Float32Array,
       steps: reply.steps as number,
     };

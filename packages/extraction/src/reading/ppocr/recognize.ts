@@ -13,7 +13,15 @@ export interface RecognizedChar {
   /** Centre of the character along the row, as a fraction 0..1 of the row's width. */
   at: number;
   probability: number;
+  /**
+   * The character the recogniser ranked second at this glyph, when it is a character (not "nothing
+   * printed here") given at least SECOND_READING_FLOOR: a doubtful "8" that may be a "6".
+   */
+  runnerUp?: { text: string; probability: number };
 }
+
+/** A runner-up below this is noise in the scores, no reading of the glyph worth considering. */
+const SECOND_READING_FLOOR = 0.05;
 
 export interface RowReading {
   /** The row's text, spaces included, full-width forms mapped to ASCII. */
@@ -73,6 +81,14 @@ export function decode(
   let previous = 0;
   const first = row * out.steps;
   const spaceClass = charset.chars.length - 1;
+  const runnerUpAt = (t: number): Pick<RecognizedChar, 'runnerUp'> => {
+    const c = out.second[first + t]!;
+    const probability = out.secondProbability[first + t]!;
+    const text = charset.chars[c];
+    return c !== 0 && c !== spaceClass && text && probability >= SECOND_READING_FLOOR
+      ? { runnerUp: { text, probability } }
+      : {};
+  };
   let spaceSince = 0;
   for (let t = 0; t < out.steps; t++) {
     const c = out.best[first + t]!;
@@ -94,7 +110,7 @@ export function decode(
           !NO_SPACE_BEFORE.test(text)
         )
           chars.push({ text: ' ', at: at - fractionPerStep, probability: spaceSince });
-        chars.push({ text, at, probability: out.probability[first + t]! });
+        chars.push({ text, at, probability: out.probability[first + t]!, ...runnerUpAt(t) });
       }
       spaceSince = 0;
     }

@@ -1,4 +1,4 @@
-import type { Word } from '../../document.js';
+import type { Word, WordReading } from '../../document.js';
 import { spanBounds, type RotatedRect } from './geometry.js';
 import type { RecognizedChar, RowReading } from './recognize.js';
 
@@ -43,6 +43,34 @@ export function fixDashes(text: string): string {
   return text.replace(/(?<=\d)~(?=\d)/g, '-');
 }
 
+/** A glyph's second reading is offered when the recogniser gave it at least this. */
+const ALTERNATIVE_FLOOR = 0.1;
+/** At most this many second readings per word, the likeliest first. */
+const MAX_ALTERNATIVES = 3;
+const FIGURE = /^\d$/;
+
+/**
+ * Second readings of a word holding figures: each doubtful figure in turn read as the figure the
+ * recogniser ranked second there ("28.60" whose 8 may be a 6 also reads "26.60"), for the extractor
+ * to choose between by the document's arithmetic. None for a word read without doubt.
+ */
+export function figureAlternatives(glyphs: readonly RecognizedChar[]): WordReading[] {
+  if (!glyphs.some((c) => FIGURE.test(c.text))) return [];
+  const total = glyphs.reduce((a, c) => a + c.probability, 0);
+  const readings: WordReading[] = [];
+  glyphs.forEach((c, i) => {
+    const other = c.runnerUp;
+    if (!other || other.probability < ALTERNATIVE_FLOOR) return;
+    if (!FIGURE.test(other.text) || !FIGURE.test(c.text)) return;
+    const text = glyphs.map((g, j) => (j === i ? other.text : g.text)).join('');
+    readings.push({
+      text: fixDashes(text),
+      confidence: (total - c.probability + other.probability) / glyphs.length,
+    });
+  });
+  return readings.sort((a, b) => b.confidence - a.confidence).slice(0, MAX_ALTERNATIVES);
+}
+
 /**
  * A recognised row as words on the page: split at the recogniser's spaces (and where it ran a date
  * into a time or a day into its month), each word boxed by where its characters lie along the row,
@@ -79,11 +107,13 @@ export function rowWords(reading: RowReading, rect: RotatedRect): Word[] {
   return parts.map((g) => {
     const start = Math.max(0, g[0]!.at - pitch / 2);
     const end = Math.min(1, g[g.length - 1]!.at + pitch / 2);
+    const alternatives = figureAlternatives(g);
     return {
       text: fixDashes(g.map((c) => c.text).join('')),
       box: spanBounds(rect, start, end),
       confidence: g.reduce((a, c) => a + c.probability, 0) / g.length,
       leastGlyph: Math.min(...g.map((c) => c.probability)),
+      ...(alternatives.length ? { alternatives } : {}),
     };
   });
 }
