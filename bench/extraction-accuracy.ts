@@ -319,7 +319,7 @@ async function main(): Promise<void> {
       if (signalsFile && signal && got?.value !== null)
         await appendFile(
           signalsFile,
-          `${JSON.stringify({ file: d.name, field: k, ok, ...signal })}\n`,
+          `${JSON.stringify({ file: d.name, field: k, ok, value: got?.value, ...signal })}\n`,
         );
       if (verbose && !ok)
         console.log(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Box, Word } from '../src/document.js';
 import { extractBySchema } from '../src/index.js';
-import { doc, page, type LineSpec } from './extract-helpers.js';
+import { doc, field, page, type LineSpec } from './extract-helpers.js';
 
 const VENDOR: FieldDefinition = { key: 'vendor_name', label: 'Vendor', type: 'string' };
 
@@ -68,6 +68,23 @@ describe('the vendor of an invoice', () => {
     expect(name).toBe('Jansen Metaalbewerking BV');
   });
 
+  it('cuts a return-address line whose separators a scan read as periods or lost', () => {
+    const returnLine = (line: string) =>
+      vendorOf([[line, 20, 60], 'Meijer Drukkerij', ...TABLE], 0.95);
+    // the separator read as a period glued to the street: the period is no part of "AG"
+    expect(returnLine('Isar Metallbau AG.Industriestrasse 91.4027 Basel')).toBe(
+      'Isar Metallbau AG',
+    );
+    // a form with a period of its own keeps it
+    expect(returnLine('Papelaria Pereira Lda.Rua Augusta 12 1100-053 Lisboa')).toBe(
+      'Papelaria Pereira Lda.',
+    );
+    // the house number run into the postcode, and the form's O read as a zero
+    expect(returnLine('Zuidwest Installatietechniek V.0.F Keizersgracht 425640 DE Eindhoven')).toBe(
+      'Zuidwest Installatietechniek V.O.F',
+    );
+  });
+
   it("reads a text layer's name as printed: an Italian word is not taken for an English one", () => {
     expect(vendorOf([['Forniture Greco S.r.l.', 20, 40], 'Via Roma 12, Milano', ...TABLE])).toBe(
       'Forniture Greco S.r.l.',
@@ -91,5 +108,20 @@ describe('the vendor of an invoice', () => {
     const name = extractBySchema(doc(p), { fields: [VENDOR], tables: [] }).fields.vendor_name
       ?.value;
     expect(name).toBe('Taunus-Metallbau AG');
+  });
+});
+
+describe('values under labels printed side by side', () => {
+  it("keep to their own label's column where the names under them read as one run", () => {
+    const schema = {
+      fields: [field('supplier', 'Supplier', 'string'), field('customer', 'Customer', 'string')],
+      tables: [],
+    };
+    const r = extractBySchema(
+      doc(page(['Supplier:       Customer:', 'Acme Tools Ltd  Beta Works GmbH', 'Invoice 1042'])),
+      schema,
+    );
+    expect(r.fields.supplier?.value).toBe('Acme Tools Ltd');
+    expect(r.fields.customer?.value).toBe('Beta Works GmbH');
   });
 });

@@ -138,6 +138,13 @@ function belowValue(
 ): Candidate | null {
   const { row } = hit;
   const rows = ctx.layout.rows;
+  // labels side by side ("Supplier:   Customer:") head columns: the value under one ends where the
+  // next label's column starts, even where the values under them read as one run of words
+  const isLabelWord = (w: Tok) => /\p{L}{2,}:$/u.test(w.text);
+  const nextLabel = row.words.find((w) => w.box[0] >= labelBox[2] && isLabelWord(w));
+  const columnEnd = nextLabel?.box[0] ?? Infinity;
+  const labelBefore = row.words.some((w) => w.box[2] <= labelBox[0] && isLabelWord(w));
+  const columnStart = labelBefore ? labelBox[0] - (labelBox[3] - labelBox[1]) : -Infinity;
   for (let i = row.index + 1; i < rows.length && i <= row.index + 2; i++) {
     const next = rows[i];
     if (!next || next.page !== row.page) break;
@@ -152,7 +159,8 @@ function belowValue(
       );
     });
     if (!under || startsWithLabel(under)) continue;
-    const rb = parseTyped(under, field.type, ctx);
+    const inColumn = under.filter((t) => t.box[0] < columnEnd && t.box[0] >= columnStart);
+    const rb = parseTyped(inColumn.length ? inColumn : under, field.type, ctx);
     if (rb && rb.toks.length && accept(rb)) {
       return {
         value: rb.value,

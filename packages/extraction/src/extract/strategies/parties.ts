@@ -14,6 +14,7 @@ import { readingLines, slopeOfPage } from '../tables/slant.js';
 import { levenshtein, segments, unionBox, type Row, type Tok } from '../layout.js';
 import {
   COMPANY_SUFFIX,
+  fixOcrLetters,
   GSTLINE,
   LEADING_FORM,
   NOT_VENDOR,
@@ -57,20 +58,32 @@ function columnsOf(row: Row, pageWidth: number): Tok[][] {
 
 /**
  * A name ends with its legal form: the street and town printed after it on the same line (a sender
- * line whose separators the scan lost, "Conseil Girard SRL Avenue Louise 152 4000 Liege") are cut.
+ * line whose separators the scan lost, "Conseil Girard SRL Avenue Louise 152 4000 Liege", or read
+ * as a period glued to the street, "Isar Metallbau AG.Industriestraße") are cut.
  */
 function endAtLegalForm(text: string): string {
-  for (const form of text.matchAll(NAME_END)) {
+  // a form's letter read as a figure ("V.0.F") is the form: the look-alike is undone letter for letter
+  for (const form of fixOcrLetters(text).matchAll(NAME_END)) {
     let end = (form.index ?? 0) + form[0].length;
     if (text[end] === '.') end++;
     const rest = text.slice(end).trim();
-    if (rest && (looksAddress(rest) || STREET_START.test(rest))) return text.slice(0, end);
+    const glued = text[end - 1] === '.' && /^\p{Lu}\p{Ll}{3,}/u.test(text.slice(end));
+    if (glued && !ABBREVIATED_FORM.test(form[0].replace(/\.$/, ''))) return text.slice(0, end - 1);
+    if (rest && (glued || looksAddress(rest) || STREET_START.test(rest))) return text.slice(0, end);
   }
   return text;
 }
 
-/** A street and house number opening a text ("Industriestraße 120", "Via Roma, 95", "2 Harbour Road"). */
-const STREET_START = /^(?:[\p{L}'’.-]+,?\s){1,3}\d{1,4}[a-z]?\b|^\d{1,4}[a-z]?,?\s\p{L}{3,}/u;
+/** Legal forms written with a period of their own ("Lda.", "Ltd.", "S.A."), unlike "AG" or "GmbH". */
+const ABBREVIATED_FORM = /\.|^(lda|ltd|inc|corp|co|bhd|ltda)$/i;
+
+/**
+ * A street and house number opening a text ("Industriestraße 120", "Via Roma, 95", "2 Harbour
+ * Road"), the number perhaps run into the postcode after it where a scan lost the separator
+ * ("Keizersgracht 425640 DE Eindhoven").
+ */
+const STREET_START =
+  /^(?:[\p{L}'’.-]+,?\s){1,3}\d{1,4}(?:[a-z]\b|\b|\d{4,5}\b)|^\d{1,4}[a-z]?,?\s\p{L}{3,}/u;
 
 /**
  * Party blocks side by side under a row of their labels ("From:  Customer:", "Van:  Aan:
@@ -112,8 +125,18 @@ function vendorLine(all: Tok[], ctx: DocContext): { words: Tok[]; text: string }
       .trim(),
   );
   if (!text || avgConf(words) < 0.5) return null;
-  const named = endAtLegalForm(text);
-  if (named !== text) return vendorLine(words.slice(0, named.split(/\s+/).length), ctx);
+  const named = endAtLegalForm(text).split(/\s+/);
+  if (named.join(' ') !== text) {
+    // the name's words; the last one cut where its legal form ends when the street is glued to it
+    const kept = words
+      .slice(0, named.length)
+      .map((w, i) =>
+        i === named.length - 1 && w.text.startsWith(named[i]!) ? { ...w, text: named[i]! } : w,
+      );
+    const shorter =
+      kept.length < words.length || kept[kept.length - 1]?.text !== words[kept.length - 1]?.text;
+    if (shorter) return vendorLine(kept, ctx);
+  }
   const plain = text.replace(/[^a-z ]/gi, '').trim();
   // a title read with a gap inside a word ("TAX INVOI CE") is still a title
   if (NOT_VENDOR.test(plain) || NOT_VENDOR.test(plain.replace(/\s+/g, ''))) return null;
