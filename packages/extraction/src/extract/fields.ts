@@ -12,6 +12,7 @@ import { addressFallback } from './strategies/addresses.js';
 import { largestAmount, pickTotal } from './strategies/amounts.js';
 import { moneyFigures, withArithmetic } from './strategies/arithmetic.js';
 import { currencyOfValue, extractCurrencyCode } from './strategies/currency.js';
+import { customerName } from './strategies/customer.js';
 import { extractDate, plausibleOrder } from './strategies/dates.js';
 import { extractId, ID_CONCEPTS } from './strategies/ids.js';
 import { vendorFallback } from './strategies/parties.js';
@@ -81,6 +82,7 @@ function candidateFor(
 ): Candidate | null {
   if ((concept === 'vendor' || concept === 'address') && field.type === 'string')
     return partyOrAddress(field, concept, ctx);
+  if (concept === 'bill_to' && field.type === 'string') return customerName(field, ctx);
   if (concept && ID_CONCEPTS.has(concept)) return extractId(field, ctx);
   if (field.type === 'date') return extractDate(field, concept, ctx);
   if (concept === 'total' || concept === 'subtotal' || concept === 'tax')

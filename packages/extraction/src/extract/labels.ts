@@ -30,6 +30,8 @@ export function findLabels(layout: DocLayout, phrases: LabelPhrase[]): LabelHit[
       }
     }
     if (!rowHits.length) continue;
+    // of two phrases matching the same words, the one printed exactly speaks for them
+    rowHits.sort((a, b) => a.distance - b.distance);
     const blocks = blockers.flatMap((b) =>
       matchPhraseInRow(row, b.compact, b.compact.length >= 6).map((m) => ({
         ...m,

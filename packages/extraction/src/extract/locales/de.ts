@@ -30,7 +30,7 @@ export const de: LocalePack = {
     subtotal: ['Zwischensumme', 'Nettobetrag', 'Netto', 'Summe netto', 'Gesamt netto'],
     tax: ['MwSt', 'MwSt.', 'Mehrwertsteuer', 'USt', 'Umsatzsteuer', 'USt-Betrag', 'MwSt-Betrag'],
     vendor: ['Verkäufer', 'Lieferant', 'Rechnungssteller', 'Kontoinhaber', 'Zahlungsempfänger'],
-    bill_to: ['Rechnungsempfänger', 'Rechnungsadresse', 'Kunde', 'Käufer', 'Lieferadresse'],
+    bill_to: ['Rechnungsempfänger', 'Rechnungsadresse', 'Kunde', 'Käufer', 'Rechnung an'],
     address: ['Adresse', 'Anschrift'],
     customer_number: ['Kundennummer', 'Kunden-Nr', 'Kundennr'],
     order_number: ['Bestellnummer', 'Auftragsnummer', 'Bestell-Nr'],
@@ -76,6 +76,7 @@ export const de: LocalePack = {
     'Kunde',
     'Käufer',
     'Empfänger',
+    'Rechnung an',
   ],
   months: [
     ['januar', 1],

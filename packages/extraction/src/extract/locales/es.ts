@@ -34,6 +34,7 @@ export const es: LocalePack = {
       'Comprador',
       'Destinatario',
       'Dirección de facturación',
+      'Datos del cliente',
     ],
     address: ['Dirección', 'Domicilio'],
     customer_number: ['Número de cliente', 'Nº cliente', 'Código cliente'],
@@ -78,6 +79,7 @@ export const es: LocalePack = {
     'Cliente',
     'Comprador',
     'Destinatario',
+    'Datos del cliente',
   ],
   months: [
     ['enero', 1],

@@ -35,7 +35,15 @@ export const pt: LocalePack = {
     // Brazil's service and goods taxes (ISS, ICMS) stand where Portugal prints IVA
     tax: ['IVA', 'Imposto', 'Total IVA', 'Valor do IVA', 'ICMS', 'ISS'],
     vendor: ['Vendedor', 'Fornecedor', 'Emitente', 'Titular da conta', 'Beneficiário'],
-    bill_to: ['Faturar a', 'Faturado a', 'Cliente', 'Destinatário', 'Comprador', 'Adquirente'],
+    bill_to: [
+      'Faturar a',
+      'Faturado a',
+      'Cliente',
+      'Destinatário',
+      'Comprador',
+      'Adquirente',
+      'Exmo.(s) Sr.(s)',
+    ],
     address: ['Morada', 'Endereço'],
     customer_number: ['Número de cliente', 'Nº cliente', 'Código do cliente'],
     order_number: ['Número da encomenda', 'Encomenda', 'Número do pedido', 'Pedido'],
@@ -89,6 +97,7 @@ export const pt: LocalePack = {
     'Destinatário',
     'Comprador',
     'Adquirente',
+    'Exmo.(s) Sr.(s)',
   ],
   months: [
     ['janeiro', 1],

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+
+import { extractBySchema } from '../src/index.js';
+import { doc, field, page, type LineSpec } from './extract-helpers.js';
+
+const schema = { fields: [field('bill_to', 'Bill to', 'string')], tables: [] };
+
+const billTo = (lines: LineSpec[]) => {
+  const r = extractBySchema(doc(page(lines, { height: 842 })), schema).fields.bill_to;
+  return { value: r?.value ?? null, confidence: r?.confidence ?? 0 };
+};
+
+const TABLE: LineSpec[] = [
+  ['Description              Qty    Unit Price    Amount', 20, 400],
+  'Consulting services       2        50.00      100.00',
+  '                          Total              100.00',
+];
+
+describe('the customer of an invoice', () => {
+  it('is the name under its label, joined over the lines a narrow column wraps it onto', () => {
+    const { value } = billTo([
+      ['Harbour Print Works Ltd', 20, 40],
+      '12 Quay Street, Dublin',
+      ['Invoice To:', 20, 140],
+      'Van Leeuwen',
+      'Metaalbewerking BV',
+      'Industrieweg 70',
+      '9000 Gent',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Van Leeuwen Metaalbewerking BV');
+  });
+
+  it('takes a line that is only the rest of the legal form, and stops at the address', () => {
+    const { value } = billTo([
+      ['Bill To:', 20, 140],
+      'Kestrel Building Services Pty.',
+      'Ltd.',
+      '475 Mill Lane',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Kestrel Building Services Pty. Ltd.');
+  });
+
+  it('is never the customer number printed under a customer label', () => {
+    const { value } = billTo([
+      ['Invoice no: INV-59435', 300, 40],
+      ['Customer No:   946480', 300, 60],
+      ['Bill To:', 20, 140],
+      'Northgate Logistics Pty Ltd',
+      '475 Mill Lane',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Northgate Logistics Pty Ltd');
+  });
+
+  it("keeps to its label's column where the next block's label stands on the same row", () => {
+    const { value } = billTo([
+      ['Bill To                       Ship To', 20, 140],
+      'Ashworth & Whitfield          Ashworth & Whitfield Limited',
+      'Limited                       92 Market Place',
+      '211 Victoria Street           Manchester',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Ashworth & Whitfield Limited');
+  });
+
+  it("reads a label alone on its row over its column, not the issuer's block beside it", () => {
+    const { value } = billTo([
+      ['Graficas Garcia S.A. de C.V.', 320, 40],
+      ['Customer', 20, 60],
+      ['Av. Insurgentes Sur 228', 320, 80],
+      ['Distribuciones Romero S.A.', 20, 100],
+      ['02914 Ciudad de Mexico', 320, 120],
+      ['Calle Hidalgo 282', 20, 140],
+      ...TABLE,
+    ]);
+    expect(value).toBe('Distribuciones Romero S.A.');
+  });
+
+  it('is the postal block in an envelope window when no label names it, less confidently', () => {
+    const lines: LineSpec[] = [
+      ['Stonebrook Print Works Pty Ltd', 20, 40],
+      '472 Bridge Street',
+      'Fremantle WA 6160',
+      'ABN: 07 295 807 634',
+      ['Northgate Logistics Pty. Ltd.', 20, 160],
+      '475 Mill Lane',
+      'Fortitude Valley QLD 4006',
+      ...TABLE,
+    ];
+    const windowed = billTo(lines);
+    expect(windowed.value).toBe('Northgate Logistics Pty. Ltd.');
+    const labelled = billTo([...lines.slice(0, 4), ['Bill To:', 20, 140], ...lines.slice(4)]);
+    expect(labelled.value).toBe('Northgate Logistics Pty. Ltd.');
+    expect(windowed.confidence).toBeLessThan(labelled.confidence);
+  });
+
+  it('reads a label printed exactly over a longer one it is one letter from', () => {
+    // "Facturé à" is printed; "Facturer à" is one letter from it
+    const { value } = billTo([
+      ['FACTURE', 20, 40],
+      'Date de facture : 12/03/2026',
+      ['Vendeur                       Facturé à', 20, 140],
+      'Plomberie Chevalier SRL       Imprimerie Chevalier',
+      'Rue Haute 13                  SA',
+      '5000 Namur                    Avenue Louise 26',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Imprimerie Chevalier SA');
+  });
+});
