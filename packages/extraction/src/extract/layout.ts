@@ -121,6 +121,32 @@ function piecesOf(page: Page): Piece[] {
   });
 }
 
+/** Two words of which one stands over the other: most of the narrower one's width is shared. */
+const stacked = (a: Tok, b: Tok): boolean =>
+  Math.min(a.box[2], b.box[2]) - Math.max(a.box[0], b.box[0]) >
+  0.5 * Math.min(a.box[2] - a.box[0], b.box[2] - b.box[0]);
+
+/**
+ * The printed lines of a reader's line that holds words one above the other: on a slanted scan one
+ * detected region can take the first word of the next line ("KAWASAN" over "43300 SERI
+ * KEMBANGAN"). Split by height; a line whose words stand side by side is kept whole.
+ */
+function stackedLines(words: Tok[], slope: number): Tok[][] {
+  if (!words.some((a, i) => words.slice(i + 1).some((b) => stacked(a, b)))) return [words];
+  const height = median(words.map((w) => w.box[3] - w.box[1])) || 10;
+  // heights compared as on a level page: a slanted line's right end stands higher or lower
+  const centre = (t: Tok) => (t.box[1] + t.box[3]) / 2 - (slope * (t.box[0] + t.box[2])) / 2;
+  const lines: Tok[][] = [];
+  let lineY = -Infinity;
+  for (const t of [...words].sort((a, b) => centre(a) - centre(b))) {
+    if (centre(t) - lineY > 0.6 * height) {
+      lines.push([t]);
+      lineY = centre(t);
+    } else lines[lines.length - 1]!.push(t);
+  }
+  return lines.map((line) => line.sort((a, b) => a.box[0] - b.box[0]));
+}
+
 /** Rows of a page: the reader's lines, merged when they sit at the same height (label left, value right). */
 export function pageRows(page: Page): Omit<Row, 'index'>[] {
   // On a skewed scan a row's cells stand higher or lower the further right they are, and the
@@ -140,6 +166,10 @@ export function pageRows(page: Page): Omit<Row, 'index'>[] {
           box: l.box,
         }))
   )
+    .flatMap((l) => {
+      const lines = stackedLines(l.words, slope);
+      return lines.length > 1 ? lines.map((ws) => ({ words: ws, box: boxOf(ws) })) : [l];
+    })
     .filter((l) => l.words.length > 0)
     .map((l) => ({ ...l, levelBox: level(l.box) }))
     .sort((a, b) => a.levelBox[1] - b.levelBox[1] || a.box[0] - b.box[0]);
