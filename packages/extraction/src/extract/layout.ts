@@ -287,6 +287,10 @@ export interface PhraseMatch {
  * Where a phrase (compact, e.g. "invoiceno") occurs in a word sequence, word-aligned: words start..end-1
  * concatenated equal the phrase within the tolerance. A word may carry trailing ':' or '#'.
  */
+/** Two words with more than a few letters' width between them. */
+const apart = (a: Tok, b: Tok): boolean =>
+  b.box[0] - a.box[2] > 2.5 * Math.max(a.box[3] - a.box[1], b.box[3] - b.box[1]);
+
 export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseMatch[] {
   const out: PhraseMatch[] = [];
   const tol = fuzzy ? tolerance(phrase.length) : 0;
@@ -299,6 +303,9 @@ export function matchPhrase(words: Tok[], phrase: string, fuzzy = true): PhraseM
     // but "Reference No" is the label
     let found: PhraseMatch | null = null;
     for (let j = i; j < words.length && j < i + 6; j++) {
+      // a label's words are printed close together: words far apart are separate cells of a row
+      // ("Date      Due" over two columns is no "Date Due")
+      if (j > i && apart(words[j - 1]!, words[j]!)) break;
       acc += words[j]?.norm ?? '';
       if (acc.length > phrase.length + tol + 1) break;
       if (!acc) continue;

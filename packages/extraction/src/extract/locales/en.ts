@@ -55,7 +55,15 @@ export const en: LocalePack = {
       'Date/Time',
       'Date Time',
     ],
-    due_date: ['Due Date', 'Payment Due', 'Payment Due Date', 'Due By', 'Pay By', 'Date due'],
+    due_date: [
+      'Due Date',
+      'Payment Due',
+      'Payment Due Date',
+      'Due By',
+      'Pay By',
+      'Date due',
+      'Due',
+    ],
     total: [
       'Grand Total',
       'Total Amount',

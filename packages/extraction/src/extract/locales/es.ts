@@ -47,6 +47,7 @@ export const es: LocalePack = {
       'Número de pedido',
       'Nº de pedido',
       'Nº pedido',
+      'Pedido',
     ],
     payment_method: ['Forma de pago', 'Método de pago'],
     currency: ['Moneda', 'Divisa'],

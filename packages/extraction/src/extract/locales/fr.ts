@@ -14,7 +14,13 @@ export const fr: LocalePack = {
       'Réf. facture',
     ],
     date: ['Date de facture', 'Date de facturation', "Date d'émission", 'Date'],
-    due_date: ["Date d'échéance", 'Échéance', 'Date limite de paiement', 'À payer avant le'],
+    due_date: [
+      "Date d'échéance",
+      'Échéance',
+      'Date limite de paiement',
+      'À payer avant le',
+      'À régler avant le',
+    ],
     total: [
       'Total TTC',
       'Montant TTC',

@@ -14,7 +14,7 @@ export const it: LocalePack = {
       'Numero documento',
     ],
     date: ['Data fattura', 'Data di emissione', 'Data documento', 'Data'],
-    due_date: ['Data di scadenza', 'Scadenza', 'Scadenza pagamento'],
+    due_date: ['Data di scadenza', 'Scadenza', 'Scadenza pagamento', 'Data scadenza'],
     total: [
       'Totale da pagare',
       'Totale fattura',

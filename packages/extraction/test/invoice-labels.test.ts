@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+
+import { extractBySchema } from '../src/index.js';
+import { doc, field, page } from './extract-helpers.js';
+
+const schema = {
+  fields: [
+    field('invoice_date', 'Invoice Date', 'date'),
+    field('due_date', 'Due Date', 'date'),
+    field('po_number', 'PO Number', 'string'),
+  ],
+  tables: [],
+};
+
+const read = (lines: string[]) => extractBySchema(doc(page(lines)), schema).fields;
+
+describe('labels of an invoice header', () => {
+  it('are read cell by cell: two header cells far apart are not one label', () => {
+    // "Date" and "Due" head two columns: together they would read as "Date due"
+    const fields = read([
+      'TAX INVOICE',
+      'Invoice #         Date              Due               Customer No.',
+      'SI734454          04/09/2026        19/10/2026        D7485',
+    ]);
+    expect(fields.invoice_date?.value).toBe('2026-09-04');
+    expect(fields.due_date?.value).toBe('2026-10-19');
+  });
+
+  it.each([
+    [
+      'Spanish',
+      ['FACTURA', 'Fecha de factura: 07-10-2022', 'Vencimiento: 21-11-2022', 'Pedido   BE-374616'],
+      'BE-374616',
+      '2022-11-21',
+    ],
+    [
+      'Portuguese',
+      ['FATURA', 'Data: 01/01/2026', 'Vencimento: 31/01/2026', 'N.º de encomenda:   PO4119'],
+      'PO4119',
+      '2026-01-31',
+    ],
+    [
+      'French',
+      [
+        'FACTURE',
+        "Date d'émission: 04-01-2024",
+        'À régler avant le: 18-02-2024',
+        'TVA 20%   20,00 €',
+        'Total TTC   120,00 €',
+      ],
+      null,
+      '2024-02-18',
+    ],
+  ])('name the order and the due date of a %s invoice', (_language, lines, po, due) => {
+    const fields = read(lines);
+    expect(fields.po_number?.value ?? null).toBe(po);
+    expect(fields.due_date?.value).toBe(due);
+  });
+});
