@@ -109,4 +109,42 @@ describe('the customer of an invoice', () => {
     ]);
     expect(value).toBe('Imprimerie Chevalier SA');
   });
+
+  it('ends at a Brazilian form in capitals and never runs on into a street without its number', () => {
+    const { value } = billTo([
+      ['FATURA', 20, 40],
+      'Data: 01/01/2026',
+      ['Emitente                      Cliente', 20, 140],
+      'Comercial Martins S.A.        Serralharia Oliveira',
+      'Avenida Central, 126          ME',
+      '02377-806 Sao Paulo - SP      Avenida da Liberdade,',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Serralharia Oliveira ME');
+  });
+
+  it('joins a wrapped name whose second line carries the whole legal form', () => {
+    const { value } = billTo([
+      ['FACTURA', 20, 40],
+      'Fecha de factura: 07-10-2022',
+      ['Emisor                          Facturar a', 20, 140],
+      'Informatica Molina S. de R.L.   Distribuciones',
+      'Av. Insurgentes Sur 277         Navarro S.A. de C.V.',
+      '08111 Ciudad de Mexico          Calle Morelos 95',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Distribuciones Navarro S.A. de C.V.');
+  });
+
+  it("stops at the next block's label printed close beside its own, without a colon", () => {
+    const { value } = billTo([
+      ['FACTURE', 20, 40],
+      'Date de facture : 12/03/2026',
+      ['Adresse de facturation  Adresse de livraison', 20, 140],
+      'Menuiserie Lambert SAS  Menuiserie Lambert SAS',
+      '30 rue des Lilas        95 rue des Lilas',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Menuiserie Lambert SAS');
+  });
 });

@@ -17,8 +17,9 @@ import {
   type LabelHit,
 } from '../context.js';
 import { findLabels } from '../labels.js';
-import { segments, unionBox, type Row, type Tok } from '../layout.js';
-import { looksAddress, normaliseCompany } from './company-name.js';
+import { compact, matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
+import { recipientLabels } from '../locales/index.js';
+import { ADDRESS_WORD, looksAddress, normaliseCompany } from './company-name.js';
 import { NAME_END } from './issuer-block.js';
 import { endAtLegalForm, STREET_START } from './name-end.js';
 import { vendorFallback } from './parties.js';
@@ -41,9 +42,18 @@ const isAddressLine = (text: string): boolean =>
 const isIdLike = (text: string): boolean =>
   letters(text) < 3 || (text.replace(/[^0-9]/g, '').length >= 3 && !/\s/.test(text.trim()));
 
+/**
+ * Brazilian forms printed in capitals after the name ("… ME", "… EPP", "… EIRELI"): as words they
+ * are too common for the list every name is cut at, so they count only where a customer's name ends.
+ */
+const CAPITALS_FORM = /\s(?:ME|EPP|EIRELI)\.?$/;
+
 /** Whether the name has its legal form already (the lines after it are the address). */
 const hasLegalForm = (text: string): boolean =>
-  !normaliseCompany(text).matchAll(NAME_END).next().done;
+  !normaliseCompany(text).matchAll(NAME_END).next().done || CAPITALS_FORM.test(text.trim());
+
+/** A line opening with a street word ("Avenida da Liberdade,") is the address, figures or not. */
+const opensStreet = (text: string): boolean => ADDRESS_WORD.test(text.split(/\s+/)[0] ?? '');
 
 /** The words of a row that lie in a column [x0, x1). */
 const inColumn = (row: Row, x0: number, x1: number): Tok[] =>
@@ -58,15 +68,25 @@ function namesAnId(hit: LabelHit): boolean {
   return around.some((w) => ID_WORD.test(w.text));
 }
 
-/** Whether the label stands as a label: it ends with ':' or nothing follows it closely. */
-function standsApart(hit: LabelHit): boolean {
+/** Whether words open with one of the recipient blocks' labels ("Adresse de livraison"). */
+const opensBlockLabel = (words: Tok[], ctx: DocContext): boolean =>
+  recipientLabels(ctx.locales).some(
+    (label) => matchPhrase(words, compact(label), false)[0]?.start === 0,
+  );
+
+/**
+ * Whether the label stands as a label: it ends with ':', nothing follows it closely, or the next
+ * block's label follows it.
+ */
+function standsApart(hit: LabelHit, ctx: DocContext): boolean {
   const last = hit.row.words[hit.end - 1];
   const next = hit.row.words[hit.end];
   return (
     /:$/.test(last?.text ?? '') ||
     !next ||
     /^:/.test(next.text) ||
-    next.box[0] - (last?.box[2] ?? 0) > 1.2 * hit.row.height
+    next.box[0] - (last?.box[2] ?? 0) > 1.2 * hit.row.height ||
+    opensBlockLabel(hit.row.words.slice(hit.end), ctx)
   );
 }
 
@@ -82,7 +102,12 @@ function nameLines(lines: Tok[][]): Tok[][] {
   const textOf = () => taken.flatMap((l) => l.map((w) => w.text)).join(' ');
   for (const line of lines.slice(1, 3)) {
     const text = line.map((w) => w.text).join(' ');
-    const short = line.length <= 3 && !/\d/.test(text) && !LABEL_WORD.test(text);
+    // a wrapped name's rest: a few words, or more when they end with the legal form ("Navarro S.A.
+    // de C.V."); never figures or a label
+    const short =
+      (line.length <= 3 || (line.length <= 6 && hasLegalForm(text))) &&
+      !/\d/.test(text) &&
+      !LABEL_WORD.test(text);
     const name = textOf();
     // a line that is only a legal form finishes the name ("Pty." / "Ltd.")
     const formOnly =
@@ -90,7 +115,7 @@ function nameLines(lines: Tok[][]): Tok[][] {
         .replace(NAME_END, '')
         .replace(/[\s.,]/g, '') === '';
     const open = !hasLegalForm(name) || /,$/.test(name) || /^(de|&|y|e)\s/i.test(text) || formOnly;
-    if (!short || !open || isAddressLine(text)) break;
+    if (!short || !open || isAddressLine(text) || (opensStreet(text) && !formOnly)) break;
     taken.push(line);
   }
   return taken;
@@ -135,13 +160,20 @@ function labelledName(hit: LabelHit, ctx: DocContext): Candidate | null {
   // the rows of the block printed beside it at other heights
   const pageWidth = ctx.layout.doc.pages.find((p) => p.number === row.page)?.width ?? 1000;
   const labelEnd = labelWords.at(-1)?.box[2] ?? x0;
-  const nextLabel = row.words.slice(hit.end).find((w) => LABEL_WORD.test(w.text));
+  // the next block's label on the row: a word ending with ':' or a recipient block's label
+  // ("Adresse de facturation Adresse de livraison" printed close together)
+  const after = row.words.slice(hit.end);
+  const nextLabel = after.find(
+    (w, i) => LABEL_WORD.test(w.text) || opensBlockLabel(after.slice(i), ctx),
+  );
   const x1 = Math.min(
     next?.[0] ? next[0].box[0] - 0.5 * row.height : Infinity,
     nextLabel ? nextLabel.box[0] - 0.5 * row.height : Infinity,
     Math.max(labelEnd, x0 + 0.45 * pageWidth),
   );
-  const beside = (own ?? []).slice(hit.end - hit.start).filter((w) => !/^:$/.test(w.text));
+  const beside = (own ?? [])
+    .slice(hit.end - hit.start)
+    .filter((w) => !/^:$/.test(w.text) && w.box[0] < x1);
   const lines: Tok[][] = [];
   const besideLabel = beside.findIndex((w) => LABEL_WORD.test(w.text));
   const named = besideLabel < 0 ? beside : beside.slice(0, besideLabel);
@@ -200,7 +232,7 @@ function windowName(ctx: DocContext): Candidate | null {
 export function customerName(field: FieldDefinition, ctx: DocContext): Candidate | null {
   // a customer label read roughly is another label as often ("Invoice no" for "Invoice to")
   const hits = findLabels(ctx.layout, phrasesFor(field, ctx.locales)).filter(
-    (h) => h.distance === 0 && standsApart(h) && !namesAnId(h),
+    (h) => h.distance === 0 && standsApart(h, ctx) && !namesAnId(h),
   );
   for (const hit of hits) {
     const found = labelledName(hit, ctx);
