@@ -203,7 +203,16 @@ function fromIssuerBlock(
  * company; when they differ, the name at the top is the recipient's in an envelope window, or a
  * title or label, and the block names the issuer.
  */
-export function vendorFallback(ctx: DocContext): { cand: Candidate; rowIndex: number } | null {
+export function vendorFallback(ctx: DocContext): IssuerFound | null {
+  // the vendor field, the address, the customer and learning all ask for it: found once per document
+  if (!vendors.has(ctx)) vendors.set(ctx, findVendor(ctx));
+  return vendors.get(ctx) ?? null;
+}
+
+type IssuerFound = { cand: Candidate; rowIndex: number };
+const vendors = new WeakMap<DocContext, IssuerFound | null>();
+
+function findVendor(ctx: DocContext): IssuerFound | null {
   const found = letterheadVendor(ctx);
   const letterhead = found && { cand: found.cand, rowIndex: found.rowIndex };
   const issuer = issuerBlock(ctx);
