@@ -277,6 +277,44 @@ describe('receipt addresses', () => {
     expect(r.fields.address?.value).toBe('Jalan Lapangan Terbang Subang 47200 Subang Selangor');
   });
 
+  it('leaves out the branch named by its locality when the address repeats that line', () => {
+    const receipt = (branch: string) =>
+      extractBySchema(
+        doc(
+          ocrPage([
+            'Kedai Runcit Mawar Sdn Bhd',
+            branch,
+            'No 8 Jalan Melati 3',
+            'Taman Sri Gombak',
+            'Tel: 03-6187 2231',
+          ]),
+        ),
+        RECEIPT,
+      );
+    expect(receipt('Taman Sri Gombak').fields.address?.value).toBe(
+      'No 8 Jalan Melati 3 Taman Sri Gombak',
+    );
+    // a first line the address does not repeat is part of it
+    expect(receipt('Plaza Mawar').fields.address?.value).toBe(
+      'Plaza Mawar No 8 Jalan Melati 3 Taman Sri Gombak',
+    );
+  });
+
+  it('never starts the address at a line of a long number', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'Roti Mewah Bakery',
+          'bakery 000412987',
+          '21, Jalan Kenari 5, Puchong',
+          'Tel: 03-8070 1122',
+        ]),
+      ),
+      RECEIPT,
+    );
+    expect(r.fields.address?.value).toBe('21, Jalan Kenari 5, Puchong');
+  });
+
   it('reads a figure inside an address word as the letter it looks like, when one word fits', () => {
     const vocabulary = new Set(['subang', 'rawang', 'jalan', 'bandar']);
     expect(letterForFigure('SUB9NG', vocabulary)).toBe('subang');

@@ -9,7 +9,7 @@ import {
   type Candidate,
   type DocContext,
 } from '../context.js';
-import { unionBox, type Row } from '../layout.js';
+import { levenshtein, unionBox, type Row } from '../layout.js';
 import { findDates } from '../parse.js';
 import { ADDRESS_WORD, GSTLINE, NOT_VENDOR, PHONE, REG_NO, fixOcrLetters } from './company-name.js';
 import { vendorFallback } from './parties.js';
@@ -76,6 +76,26 @@ function endAtCountry(text: string): string {
   return rest && !/\d/.test(rest) && rest.split(/\s+/).length <= 4 ? text.slice(0, end) : text;
 }
 
+/** A run of seven figures or more: a registration, tax or phone number, never part of an address. */
+const ID_FIGURES = /\d{7,}/;
+
+/** Two lines printing the same words, as OCR reads them (a letter or two apart). */
+function sameLine(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((t) => t.toLowerCase().replace(/[^a-z0-9]/g, ''));
+  return !!x && !!y && x.length >= 8 && levenshtein(x, y) <= Math.floor(x.length / 8);
+}
+
+/**
+ * The branch named by its locality above the address ("Bandar Baru Rawang" / "No 15 Jalan Bandar
+ * Rawang 10" / "Bandar Baru Rawang"): a first line without a figure that the address repeats as
+ * a later line is the branch's name.
+ */
+function withoutBranchLine(rows: Row[]): Row[] {
+  const [first, ...rest] = rows;
+  if (!first || /\d/.test(first.text)) return rows;
+  return rest.some((r) => sameLine(first.text, r.text)) ? rest : rows;
+}
+
 /** A line that is only a registration number, its prefix garbled ("JM0325955-V"). */
 const LOOSE_REG_NO = /^\(?[a-z]{0,3}[0-9oq]{5,9}\s?-\s?[a-z0-9]\)?\.?$/i;
 
@@ -111,7 +131,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
   const v = vendorFallback(ctx);
   if (!v) return null;
   const rows = ctx.layout.rows;
-  const picked: Row[] = [];
+  let picked: Row[] = [];
   for (let i = v.rowIndex + 1; i < rows.length && picked.length < 5; i++) {
     const row = rows[i];
     if (!row || row.page !== v.cand.page) break;
@@ -129,7 +149,8 @@ export function addressFallback(ctx: DocContext): Candidate | null {
       LOOSE_REG_NO.test(text) ||
       REGISTRATION_LINE.test(text) ||
       avgConf(row.words) < 0.45 ||
-      letters(text) < 2;
+      letters(text) < 2 ||
+      (ID_FIGURES.test(text) && !ADDRESS_WORD.test(text));
     if (!picked.length) {
       const idLine = GSTLINE.test(text) || PHONE.test(text) || /\breg\b/i.test(text);
       if (skippable || idLine || (stop && !ADDRESS_WORD.test(text))) {
@@ -148,6 +169,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     }
     picked.push(row);
   }
+  picked = withoutBranchLine(picked);
   if (!picked.length) return null;
   const joined = joinedText(picked).replace(LEADING_REG_NO, '');
   const text = repairAddressWords(
