@@ -85,9 +85,10 @@ function same(kind: Kind, expected: string, got: ExtractedValue['value'] | undef
 function linesExact(
   truth: InvoiceGroundTruth,
   result: ExtractionResult,
-): { exact: boolean; rows: number } {
+): { exact: boolean; rows: number; firstMiss?: string } {
   const rows = result.tables.line_items?.rows ?? [];
   let right = 0;
+  let firstMiss: string | undefined;
   truth.lines.forEach((line, index) => {
     const row = rows[index];
     if (!row) return;
@@ -98,8 +99,13 @@ function linesExact(
       same('amount', line.amount, row.amount?.value)
     )
       right++;
+    else
+      firstMiss ??=
+        `row ${index + 1} expected ${JSON.stringify([line.description, line.qty, line.unit_price, line.amount])}` +
+        ` got ${JSON.stringify([row.description?.value, row.qty?.value, row.unit_price?.value, row.amount?.value])}`;
   });
-  return { exact: rows.length === truth.lines.length && right === truth.lines.length, rows: right };
+  const exact = rows.length === truth.lines.length && right === truth.lines.length;
+  return { exact, rows: right, ...(firstMiss ? { firstMiss } : {}) };
 }
 
 interface Tally {
@@ -227,7 +233,8 @@ async function main(): Promise<void> {
     if (!lines.exact)
       misses.push(
         `  ✗ ${documentName} [${meta.layout} ${meta.country}${meta.scanned ? ' scan' : ''}] lines: ` +
-          `${lines.rows}/${truth.lines.length} rows exact, ${result.tables.line_items?.rows.length ?? 0} rows found`,
+          `${lines.rows}/${truth.lines.length} rows exact, ${result.tables.line_items?.rows.length ?? 0} rows found` +
+          (lines.firstMiss ? `; ${lines.firstMiss}` : ''),
       );
   }
   const elapsed = (performance.now() - started) / 1000;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import type { Page } from '../src/document.js';
 import { addressWordFor, repairAddressWords } from '../src/extract/address-words.js';
-import { extractBySchema, extractWithSignals, parseDate } from '../src/extract/index.js';
+import {
+  extractBySchema,
+  extractWithSignals,
+  parseAmount,
+  parseDate,
+} from '../src/extract/index.js';
 import {
   isPlausibleDocumentDate,
   plausibleMisread,
@@ -315,5 +320,52 @@ describe('invoice numbers and currencies', () => {
     );
     const r = extractBySchema(d, { fields: [field('currency', 'Currency', 'string')], tables: [] });
     expect(r.fields.currency?.value).toBe('INR');
+  });
+});
+
+describe('invoice totals read from a scan', () => {
+  const totals = {
+    fields: [
+      field('subtotal', 'Subtotal', 'currency'),
+      field('tax', 'Tax', 'currency'),
+      field('total', 'Total', 'currency'),
+    ],
+    tables: [],
+  };
+
+  it('reads cents set apart from the decimal comma as one amount', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage([
+          'FACTUUR',
+          'Subtotaal   4.129,23',
+          '21% BTW   867,14',
+          'Totaal incl. btw   4.996, 37',
+        ]),
+      ),
+      totals,
+    );
+    expect(r.fields.total?.value).toBe(4996.37);
+    // a date printed with spaces is not joined into an amount
+    expect(parseAmount('12. 05. 2024', '.')).toBe(12);
+  });
+
+  it('gives back the cent figure a total lost by net + tax, and keeps it confident', () => {
+    const r = extractBySchema(
+      doc(
+        ocrPage(['FACTURE', 'Sous-total   1402,11', 'TVA 20 %   280,42', 'Montant TTC   1682,5']),
+      ),
+      totals,
+    );
+    expect(r.fields.total?.value).toBe(1682.53);
+    expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('leaves a total rounded to one cent figure alone when net + tax do not start with it', () => {
+    const r = extractBySchema(
+      doc(ocrPage(['Subtotal   95.24', 'Tax 5%   4.76', 'Total   100.0'])),
+      totals,
+    );
+    expect(r.fields.total?.value).toBe(100);
   });
 });

@@ -31,6 +31,10 @@ describe('typed parsing', () => {
     expect(parseDate('December 25th, 2018')).toBe('2018-12-25');
     expect(parseDate('2018-12-25')).toBe('2018-12-25');
     expect(parseDate('19 april 2014')).toBe('2014-04-19');
+    // the first of the month written as an ordinal
+    expect(parseDate('1er novembre 2025')).toBe('2025-11-01');
+    expect(parseDate('1º de maio de 2024')).toBe('2024-05-01');
+    expect(parseDate('1° marzo 2023')).toBe('2023-03-01');
     expect(parseDate('03/04/2018', 'dmy')).toBe('2018-04-03');
     expect(parseDate('03/04/2018', 'mdy')).toBe('2018-03-04');
     expect(parseDate('31/02/2018')).toBeNull();

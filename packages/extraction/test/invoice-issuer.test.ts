@@ -91,6 +91,40 @@ describe('the vendor of an invoice', () => {
     );
   });
 
+  it.each([
+    // a sidebar: the name beside the title, its legal form wrapped onto the next line
+    [
+      [
+        ['De Groene Kantoorartikelen                  Factuur', 20, 40],
+        'V.O.F.',
+        'Molenlaan 29',
+        '3045 WA Rotterdam',
+        'Tel. +31 10 548 7810',
+      ],
+      'De Groene Kantoorartikelen V.O.F.',
+    ],
+    // printed flush right, a label of the customer's column on a row between its two lines
+    [
+      [
+        ['Construções Ferreira, Unipessoal', 350, 40],
+        ['Cliente', 20, 46],
+        ['Lda.', 518, 52],
+        ['Gráfica Carvalho, Unipessoal Lda.', 20, 64],
+        ['Rua Augusta, 34', 458, 70],
+        ['Rua das Flores, 24', 20, 82],
+        ['4203-370 Porto', 464, 88],
+        ['1832-536 Lisboa', 20, 100],
+        ['Contribuinte n.º 547765247', 398, 106],
+      ],
+      'Construções Ferreira, Unipessoal Lda.',
+    ],
+  ] as [LineSpec[], string][])(
+    'joins a name whose legal form wrapped onto a line of its own (%#)',
+    (lines, expected) => {
+      expect(vendorOf([...lines, ...TABLE])).toBe(expected);
+    },
+  );
+
   it('takes the upper line when a slanted scan read the name and its street as one row', () => {
     const p = page(['placeholder', '20893 Hamburg', 'Tel. +49 40 116 7472', ...TABLE], {
       confidence: 0.95,

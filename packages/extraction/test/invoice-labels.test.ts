@@ -26,6 +26,16 @@ describe('labels of an invoice header', () => {
     expect(fields.due_date?.value).toBe('2026-10-19');
   });
 
+  it('read the value under each label where longer values reach into the next column', () => {
+    const fields = read([
+      'FACTURA',
+      'Factura n.º     Fecha                Fecha de vencimiento    Código cliente',
+      'F-2025-2873     6 de mayo de 2025    13 de mayo de 2025      924717',
+    ]);
+    expect(fields.invoice_date?.value).toBe('2025-05-06');
+    expect(fields.due_date?.value).toBe('2025-05-13');
+  });
+
   it.each([
     [
       'Spanish',

@@ -62,12 +62,15 @@ function money(
   );
   if (concept === 'total') {
     let best = pickTotal(cands, ctx);
-    // the total the arithmetic settled on, when the field's own labels found the same figure
-    if (figures.balanced && figures.total && cands.some((c) => c.value === figures.total?.value))
-      best = {
-        ...figures.total,
-        confidence: Math.max(figures.total.confidence, best?.confidence ?? 0),
-      };
+    // the total the arithmetic settled on, when the field's own labels found the same figure or
+    // its row (where the arithmetic gave back a lost cent figure)
+    const settled = figures.total;
+    if (
+      figures.balanced &&
+      settled &&
+      cands.some((c) => c.value === settled.value || c.order === settled.order)
+    )
+      best = { ...settled, confidence: Math.max(settled.confidence, best?.confidence ?? 0) };
     if (best) return withArithmetic(best, figures);
     return field.type === 'currency' || field.type === 'number' ? largestAmount(ctx) : null;
   }

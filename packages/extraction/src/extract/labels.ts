@@ -152,7 +152,7 @@ function belowValue(
     if (!next || next.page !== row.page) break;
     if (next.box[1] - row.box[3] > 2.5 * ctx.layout.unit) break;
     const width = labelBox[2] - labelBox[0];
-    const under = segments(next.words, next.height, 1.5).find((seg) => {
+    const near = segments(next.words, next.height, 1.5).filter((seg) => {
       const b = unionBox(seg.map((t) => t.box));
       return (
         b[0] < labelBox[2] + width &&
@@ -160,6 +160,10 @@ function belowValue(
         b[0] > labelBox[0] - 2 * width
       );
     });
+    // of the values near it, the one under the label: a row of values under a row of labels
+    // ("6 de mayo de 2025   13 de mayo de 2025" under "Fecha   Fecha de vencimiento") reaches into
+    // the next label's column with its longer values
+    const under = maxBy(near, (seg) => overlapWith(seg, labelBox));
     if (!under || startsWithLabel(under)) continue;
     const inColumn = under.filter((t) => t.box[0] < columnEnd && t.box[0] >= columnStart);
     const rb = parseTyped(inColumn.length ? inColumn : under, field.type, ctx);
@@ -177,6 +181,23 @@ function belowValue(
     }
   }
   return null;
+}
+
+/** How far a run of words lies across a box's columns, in pixels (negative: the gap between them). */
+function overlapWith(seg: Tok[], box: Box): number {
+  const b = unionBox(seg.map((t) => t.box));
+  return Math.min(b[2], box[2]) - Math.max(b[0], box[0]);
+}
+
+/** The item scoring highest (the first of equals), or undefined for none. */
+function maxBy<T>(items: T[], score: (item: T) => number): T | undefined {
+  let best: T | undefined;
+  let bestScore = -Infinity;
+  for (const item of items) {
+    const s = score(item);
+    if (s > bestScore) [best, bestScore] = [item, s];
+  }
+  return best;
 }
 
 /** Confidences this close are a tie, which the better label, then the earlier value, breaks. */

@@ -110,8 +110,9 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   while ((m = isoRe.exec(src))) push(m, Number(m[1]), Number(m[2]), Number(m[3]), false);
   // 25 Dec 2018, 25-Dec-18, 25th December, 2018
   const dmyName = new RegExp(
-    // "3 de abril de 2024", "15 de março de 2024": Spanish and Portuguese join with "de"
-    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th)?[\\s\\-./,]*(?:de\\s+)?(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(?:de[l]?\\s+)?${YEAR}`,
+    // "3 de abril de 2024", "15 de março de 2024": Spanish and Portuguese join with "de"; the
+    // first of the month is an ordinal ("1er novembre", "1º de maio", "1° marzo")
+    `(?<![\\d])(\\d{1,2})(?:st|nd|rd|th|er|º|°)?[\\s\\-./,]*(?:de\\s+)?(${MONTH_RE})[a-zéû]*\\.?[\\s\\-./,]*(?:de[l]?\\s+)?${YEAR}`,
     'gi',
   );
   while ((m = dmyName.exec(src))) {
@@ -247,10 +248,20 @@ function normaliseNumber(
   return { value: neg ? -value : value, hasDecimals: frac.length > 0 };
 }
 
+/**
+ * An amount whose cents OCR set apart from the decimal mark ("4.996, 37"): the mark, a space and
+ * two figures that nothing else follows are one amount. The space moves behind the cents, so every
+ * other position in the text stays where it was.
+ */
+export function closeSplitCents(text: string, mark: DecimalMark): string {
+  const split = new RegExp(`(?<=\\d)\\${mark} (\\d{2})(?![\\d.,:/])`, 'g');
+  return text.replace(split, `${mark}$1 `);
+}
+
 /** Every amount in a text with its currency when printed beside it. */
 export function findAmounts(text: string, mark: DecimalMark = '.'): ParsedAmount[] {
   const out: ParsedAmount[] = [];
-  const src = fixOcrDigits(text);
+  const src = closeSplitCents(fixOcrDigits(text), mark);
   for (const m of src.matchAll(AMOUNT_RE)) {
     const raw = m[2] ?? '';
     const n = normaliseNumber(raw, mark);

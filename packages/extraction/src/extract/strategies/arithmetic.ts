@@ -159,11 +159,31 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
     // says nothing about a total that differs from the net: the tax is not known
     if (!tax && taxes.every((x) => x.value === 0)) balanced = undefined;
   }
+  // a total that lost its last figure ("1682,5" for 1682,53) balances within cash rounding; net +
+  // tax gives the figure it lost
+  if (balanced && total && tax && subtotal && net !== undefined && lostLastCent(total, ctx)) {
+    const sum = round2(
+      net + adjustmentsBetween(subtotal.order, total.order, ctx) + Number(tax.value),
+    );
+    if (sum !== total.value && sum.toFixed(2).startsWith(Number(total.value).toFixed(1)))
+      total = { ...total, value: sum };
+  }
   // without the arithmetic to choose, a tax row's figure is its last one (rate and base come first)
   tax ??= lastPerRow(taxes);
   const figures: MoneyFigures = { total, subtotal, tax, balanced };
   cache.set(ctx, figures);
   return figures;
+}
+
+/** Whether a money figure is printed with one cent figure only ("1682,5"), its last one lost. */
+function lostLastCent(c: Candidate, ctx: DocContext): boolean {
+  const value = c.value;
+  if (typeof value !== 'number') return false;
+  return findAmounts(ctx.layout.rows[c.order]?.text ?? '', ctx.mark).some(
+    (a) =>
+      Math.abs(a.value - value) < 0.005 &&
+      /\d[.,]\d(?!\d)\s*(?:€|EUR|USD|MYR|RM|[-−])?$/.test(a.match.trim()),
+  );
 }
 
 /** A tax row that sums the others ("Total TVA", "Totale IVA", "Summe MwSt"). */

@@ -20,7 +20,7 @@ import { findLabels } from '../labels.js';
 import { compact, matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
 import { recipientLabels } from '../locales/index.js';
 import { ADDRESS_WORD, looksAddress, normaliseCompany } from './company-name.js';
-import { NAME_END } from './issuer-block.js';
+import { NAME_END, isFormOnly } from './issuer-block.js';
 import { endAtLegalForm, STREET_START } from './name-end.js';
 import { vendorFallback } from './parties.js';
 
@@ -110,10 +110,7 @@ function nameLines(lines: Tok[][]): Tok[][] {
       !LABEL_WORD.test(text);
     const name = textOf();
     // a line that is only a legal form finishes the name ("Pty." / "Ltd.")
-    const formOnly =
-      normaliseCompany(text)
-        .replace(NAME_END, '')
-        .replace(/[\s.,]/g, '') === '';
+    const formOnly = isFormOnly(text);
     const open = !hasLegalForm(name) || /,$/.test(name) || /^(de|&|y|e)\s/i.test(text) || formOnly;
     if (!short || !open || isAddressLine(text) || (opensStreet(text) && !formOnly)) break;
     taken.push(line);

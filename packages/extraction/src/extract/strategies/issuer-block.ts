@@ -6,7 +6,7 @@
  * never read as one.
  */
 import type { DocContext } from '../context.js';
-import { segments, type Tok } from '../layout.js';
+import { segments, type Row, type Tok } from '../layout.js';
 import { readingLines, slopeOfPage } from '../tables/slant.js';
 import { GSTLINE, PHONE, STRONG_SUFFIX, normaliseCompany } from './company-name.js';
 import { isLabelLine } from './label-lines.js';
@@ -36,7 +36,7 @@ const BANK = /\b(bank|banque|banca|banco|sparkasse|bankverbindung|crédit|credit
 const isDetail = (text: string): boolean =>
   GSTLINE.test(text) ||
   PHONE.test(text) ||
-  /@|www\.|\b(iban|bic|abn|vat|mwst|ust|iva)\b/i.test(text) ||
+  /@|www\.|\b(iban|bic|abn|vat|mwst|ust|iva|contribuinte)\b/i.test(text) ||
   // a European VAT number ("IE6388047V", "DE180249219")
   /\b[A-Z]{2}[0-9][0-9A-Z]{7,11}\b/.test(text);
 
@@ -101,8 +101,9 @@ export function hasDetails(named: Tok[], index: number, ctx: DocContext): boolea
   const x0 = Math.min(...named.map((w) => w.box[0]));
   const x1 = Math.max(...named.map((w) => w.box[2]));
   const beside = row.words.filter((w) => !named.includes(w) && w.box[0] >= x0);
+  // rows of a column beside it interleave with the block's own: the distance down bounds it
   const under = rows
-    .slice(index + 1, index + 6)
+    .slice(index + 1, index + 9)
     .filter((r) => r.page === row.page && r.box[1] - row.box[3] < 6 * ctx.layout.unit)
     .flatMap((r) =>
       segments(r.words, r.height, 3).filter(
@@ -112,6 +113,34 @@ export function hasDetails(named: Tok[], index: number, ctx: DocContext): boolea
   return [beside, ...under].some((p) => p.length && isDetail(p.map((w) => w.text).join(' ')));
 }
 
+/** A line that is only a legal form ("V.O.F.", "Lda.", "Pty Ltd"): the end of a wrapped name. */
+export const isFormOnly = (text: string): boolean =>
+  normaliseCompany(text)
+    .replace(NAME_END, '')
+    .replace(/[\s.,]/g, '') === '';
+
+/**
+ * The name's first line when `line` holds only its legal form: the piece of the row right above
+ * that shares its column ("De Groene Kantoorartikelen" / "V.O.F.", "Construções Ferreira,
+ * Unipessoal" / "Lda." printed flush right), or nothing.
+ */
+function wrappedNameStart(line: Tok[], row: Row, ctx: DocContext): Tok[] {
+  if (!isFormOnly(line.map((w) => w.text).join(' '))) return [];
+  const x0 = Math.min(...line.map((w) => w.box[0]));
+  const x1 = Math.max(...line.map((w) => w.box[2]));
+  // the rows above it reach up to the line over it in its column (another column's row may sit
+  // between them, as a "Cliente" label beside a name printed flush right)
+  for (let i = row.index - 1; i >= Math.max(0, row.index - 3); i--) {
+    const above = ctx.layout.rows[i]!;
+    if (above.page !== row.page || row.box[1] - above.box[3] > row.height) break;
+    const piece = segments(above.words, above.height, 3).find(
+      (p) => p[0]!.box[0] <= x1 && p[p.length - 1]!.box[2] >= x0,
+    );
+    if (piece) return isDetail(piece.map((w) => w.text).join(' ')) ? [] : piece;
+  }
+  return [];
+}
+
 /** The first block in the document that names its company and carries the issuer's details. */
 export function issuerBlock(ctx: DocContext): IssuerName | null {
   for (const row of ctx.layout.rows) {
@@ -119,7 +148,8 @@ export function issuerBlock(ctx: DocContext): IssuerName | null {
     for (const piece of segments(row.words, row.height, 3)) {
       if (inRecipientBlock(piece, row.page, ctx)) continue;
       // a slanted scan reads two lines of a small footer as one row: the name is on the first
-      const line = readingLines(piece, slope)[0] ?? piece;
+      const read = readingLines(piece, slope)[0] ?? piece;
+      const line = [...wrappedNameStart(read, row, ctx), ...read];
       const found = nameOf(line);
       if (!found || !hasDetails(found.words, row.index, ctx)) continue;
       return {

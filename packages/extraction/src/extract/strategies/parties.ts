@@ -31,6 +31,7 @@ import {
   isSenderLabel,
   issuerBlock,
   NAME_END,
+  isFormOnly,
   withoutSenderLabel,
   type IssuerName,
 } from './issuer-block.js';
@@ -230,6 +231,8 @@ function findVendor(ctx: DocContext): IssuerFound | null {
       found !== null && issuer.rowIndex > found.firstRow && issuer.rowIndex <= found.firstRow + 5;
     const signed = found !== null && !blockUnder && hasDetails(found.words, found.firstRow, ctx);
     const top = String(letterhead.cand.value);
+    // a legal form alone at the top is the end of the block's name, wrapped beside another column
+    if (isFormOnly(top)) return fromIssuerBlock(issuer, ctx);
     if (sameCompany(top, issuer.name)) {
       // a letterhead printing the name without its legal form ("Westmoor Trading" over the
       // footer's "Westmoor Trading DAC"): the block gives the whole name
@@ -245,9 +248,6 @@ function findVendor(ctx: DocContext): IssuerFound | null {
 }
 
 /** The vendor at the top: the first prominent line(s) that are not a label, date or number. */
-/** A line that is only a legal form: the end of a name too long for the line above it. */
-const ONLY_LEGAL_FORM =
-  /^\W*(?:(?:sdn\.?\s*)?(?:bhd|berhad)|s\/b|ltd|limited|gmbh|inc|llc|plc|pte\.?\s*ltd)\.?\W*$/i;
 
 function letterheadVendor(
   ctx: DocContext,
@@ -314,12 +314,11 @@ function letterheadVendor(
     !signed &&
     previous &&
     previous.row.index === chosen.row.index - 1 &&
-    (LEADING_FORM.test(chosen.text) || shortBeforeSuffix(chosen.text)) &&
+    (LEADING_FORM.test(chosen.text) || shortBeforeSuffix(chosen.text) || isFormOnly(chosen.text)) &&
     !STRONG_SUFFIX.test(normaliseCompany(previous.text)) &&
     // a name is printed in one style: a handwritten or lowercase line above is something else;
     // a line of nothing but the legal form ("BHD.", "SDN BHD") is capitals whatever the name's style
-    (ONLY_LEGAL_FORM.test(normaliseCompany(chosen.text)) ||
-      /[a-z]/.test(previous.text) === /[a-z]/.test(chosen.text)) &&
+    (isFormOnly(chosen.text) || /[a-z]/.test(previous.text) === /[a-z]/.test(chosen.text)) &&
     !looksAddress(previous.text)
   ) {
     idx -= 1;
