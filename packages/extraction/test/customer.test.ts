@@ -147,4 +147,58 @@ describe('the customer of an invoice', () => {
     ]);
     expect(value).toBe('Menuiserie Lambert SAS');
   });
+
+  it.each([
+    ['N.º de cliente   K222736'],
+    // "º" read as "#" by a scan
+    ['N.# de cliente:   K222736'],
+  ])('never reads under a customer-number label (%s), however it prints "N.º"', (label) => {
+    const { value } = billTo([
+      ['Transportes Carvalho, S.A.', 20, 40],
+      'Contribuinte n.º 201252969',
+      [label, 20, 120],
+      'Enviar para',
+      'Eletricidade Sousa, S.A.',
+      'Rua da Boavista, 121',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Eletricidade Sousa, S.A.');
+  });
+
+  it("reads under a customer label whose row goes on with another column's reference", () => {
+    const { value } = billTo([
+      ['Gráfica Oliveira ME', 200, 40],
+      ['CNPJ 66.254.594/0001-55', 200, 60],
+      ['Cliente                                    Ref. encomenda   PO-48891', 20, 140],
+      'Comercial Rodrigues',
+      'ME',
+      'Rua Augusta, 110',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Comercial Rodrigues ME');
+  });
+
+  it('joins a "Co." wrapped onto its own line in the customer\'s column', () => {
+    const { value } = billTo([
+      ['Supplier:                    Customer:', 20, 60],
+      'Bluewater Logistics Inc.     Ironbridge Trading',
+      '84 Main Street               Co.',
+      'Portland, OR 66173           362 Main Street',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Ironbridge Trading Co.');
+  });
+
+  it("ends the block under a label at another block's label", () => {
+    const { value } = billTo([
+      ['FATURA', 20, 40],
+      'Data de emissão: 22/08/2026',
+      ['Cliente:', 20, 120],
+      'Faturar a:',
+      'Gráfica Oliveira ME',
+      'Travessa do Carmo, 16',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Gráfica Oliveira ME');
+  });
 });

@@ -33,6 +33,7 @@ describe('typed parsing', () => {
     expect(parseDate('19 april 2014')).toBe('2014-04-19');
     // the first of the month written as an ordinal
     expect(parseDate('1er novembre 2025')).toBe('2025-11-01');
+    expect(parseDate('ler avril 2024')).toBe('2024-04-01');
     expect(parseDate('1º de maio de 2024')).toBe('2024-05-01');
     expect(parseDate('1° marzo 2023')).toBe('2023-03-01');
     expect(parseDate('03/04/2018', 'dmy')).toBe('2018-04-03');

@@ -125,6 +125,21 @@ describe('the vendor of an invoice', () => {
     },
   );
 
+  it('reads an Italian footer whose "S.r.l." lost its last letter, over the window\'s recipient', () => {
+    const name = vendorOf(
+      [
+        ['Informatica Lombarda S.p.A.      Data emissione: 1 settembre 2026', 20, 60],
+        'Via Dante, 146',
+        '40124 Bologna (BO)',
+        ...TABLE,
+        ['Informatica Ligure S.r.          contact@informaticaligure.example', 20, 760],
+        'Viale Europa, 23                  Partita IVA IT20717714245',
+      ],
+      0.95,
+    );
+    expect(name).toBe('Informatica Ligure S.r.l.');
+  });
+
   it('takes the upper line when a slanted scan read the name and its street as one row', () => {
     const p = page(['placeholder', '20893 Hamburg', 'Tel. +49 40 116 7472', ...TABLE], {
       confidence: 0.95,

@@ -88,12 +88,17 @@ function repairMonthZero(text: string): string {
 const YEAR =
   '((?:19|20)\\d{2}(?=\\d{1,2}:\\d{2})|\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}(?!\\d)|\\d{2}(?!\\d))';
 
+/** The "1" of "1er" read as a letter ("ler avril"), before a month name. */
+const ORDINAL_FIRST_AS_LETTER = new RegExp(`\\b[lI](?=er\\s+(?:${MONTH_RE}))`, 'gi');
+
 /** Every date found in a text, in order. `order` decides dd/mm vs mm/dd when both are ≤ 12. */
 export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] {
   const out: ParsedDate[] = [];
   // Both repairs keep the text's length, so match indexes still point into the original text.
   // a tilde between figures is a hyphen OCR read wavy ("05~05-17"); the length stays the same
-  const src = repairMonthZero(repairDateYears(fixOcrDigits(text))).replace(/(?<=\d)~(?=\d)/g, '-');
+  const src = repairMonthZero(repairDateYears(fixOcrDigits(text)))
+    .replace(/(?<=\d)~(?=\d)/g, '-')
+    .replace(ORDINAL_FIRST_AS_LETTER, '1');
   const taken: [number, number][] = [];
   const push = (m: RegExpExecArray, y: number, mo: number, d: number, ambiguous: boolean) => {
     const start = m.index;

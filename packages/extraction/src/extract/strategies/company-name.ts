@@ -73,6 +73,8 @@ function repairSdnBhd(text: string): string {
 export function normaliseCompany(text: string): string {
   return (
     repairSdnBhd(fixOcrLetters(text))
+      // the Italian "S.r.l." at the end of a name, its thin l lost ("Informatica Ligure S.r.")
+      .replace(/\bS\.r\.$/, 'S.r.l.')
       // a reference number printed before the name ("#000002 BAIFU (M) SDN BHD")
       .replace(/^#\s?\d+\s+(?=[A-Za-z])/, '')
       // a speck read as a period between words ("ELECTRICAL. TRADING", "ENTERPRISE . (SETIA"):

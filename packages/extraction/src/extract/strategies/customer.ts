@@ -26,7 +26,7 @@ import { vendorFallback } from './parties.js';
 
 /** A word that makes a customer label name a number ("Customer No.", "Código de cliente"). */
 const ID_WORD =
-  /^(n[°ºo]?\.?|no\.?|nr\.?|number|nummer|numero|número|num\.?|id|code|código|codice|ref\.?|#|account)[:.]?$/i;
+  /^(n\.?[°ºo#]?\.?|no\.?|nr\.?|number|nummer|numero|número|num\.?|id|code|código|codice|ref\.?|#|account)[:.]?$/i;
 
 /** A label of its own ("Datum:", "Ordernummer") standing in a column under another label. */
 const LABEL_WORD = /\p{L}{2,}:$/u;
@@ -62,10 +62,13 @@ const inColumn = (row: Row, x0: number, x1: number): Tok[] =>
 /** A label printed to name a customer number or id rather than the customer. */
 function namesAnId(hit: LabelHit): boolean {
   const words = hit.row.words;
-  const around = [...words.slice(Math.max(0, hit.start - 2), hit.start), words[hit.end]].filter(
-    (w): w is Tok => w !== undefined,
-  );
-  return around.some((w) => ID_WORD.test(w.text));
+  // the word after the label counts when it belongs to it, not to the next column ("Cliente
+  // Ref. encomenda PO-48891")
+  const last = words[hit.end - 1];
+  const after = words[hit.end];
+  const close = after && last && after.box[0] - last.box[2] <= 1.2 * hit.row.height;
+  const around = [...words.slice(Math.max(0, hit.start - 2), hit.start), close ? after : undefined];
+  return around.some((w) => w !== undefined && ID_WORD.test(w.text));
 }
 
 /** Whether words open with one of the recipient blocks' labels ("Adresse de livraison"). */
@@ -184,6 +187,8 @@ function labelledName(hit: LabelHit, ctx: DocContext): Candidate | null {
     bottom = below.box[3];
     // the block under the label: its first run of words (a label of the next column ends it)
     const line = segments(words, below.height, 3)[0] ?? [];
+    // another block's label ("Faturar a:", "Ship to") opens another block
+    if (opensBlockLabel(line, ctx)) break;
     const stop = line.findIndex((w) => LABEL_WORD.test(w.text));
     const kept = stop < 0 ? line : line.slice(0, stop);
     if (!kept.length) {

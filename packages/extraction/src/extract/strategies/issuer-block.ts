@@ -113,8 +113,12 @@ export function hasDetails(named: Tok[], index: number, ctx: DocContext): boolea
   return [beside, ...under].some((p) => p.length && isDetail(p.map((w) => w.text).join(' ')));
 }
 
-/** A line that is only a legal form ("V.O.F.", "Lda.", "Pty Ltd"): the end of a wrapped name. */
+/**
+ * A line that is only a legal form ("V.O.F.", "Lda.", "Pty Ltd", "Co."): the end of a wrapped
+ * name. ("Co." ends no name where it stands among other words, so only alone is it a form.)
+ */
 export const isFormOnly = (text: string): boolean =>
+  /^\s*(co|corp)\.?\s*$/i.test(text) ||
   normaliseCompany(text)
     .replace(NAME_END, '')
     .replace(/[\s.,]/g, '') === '';
