@@ -346,6 +346,8 @@ describe('invoice totals read from a scan', () => {
       totals,
     );
     expect(r.fields.total?.value).toBe(4996.37);
+    expect(parseAmount('1, 537.40', '.')).toBe(1537.4);
+    expect(parseAmount('12.996, 37 €', ',')).toBe(12996.37);
     // a date printed with spaces is not joined into an amount
     expect(parseAmount('12. 05. 2024', '.')).toBe(12);
   });
@@ -359,6 +361,14 @@ describe('invoice totals read from a scan', () => {
     );
     expect(r.fields.total?.value).toBe(1682.53);
     expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('reads a tax figure split after its thousands mark', () => {
+    const r = extractBySchema(
+      doc(ocrPage(['Total excl. tax   15,373.98', 'GST 10%   1, 537.40', 'Total Due   16,911.38'])),
+      totals,
+    );
+    expect(r.fields.tax?.value).toBe(1537.4);
   });
 
   it('leaves a total rounded to one cent figure alone when net + tax do not start with it', () => {

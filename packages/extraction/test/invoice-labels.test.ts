@@ -36,6 +36,22 @@ describe('labels of an invoice header', () => {
     expect(fields.due_date?.value).toBe('2025-05-13');
   });
 
+  it('take the value far right of a label over the item table, not a column header under it', () => {
+    const fields = read([
+      'INVOICE',
+      'Due Date                      28/05/2026',
+      'PO #                          450042162',
+      'Description   Quantity   Unit Cost   Total',
+      'Cable ties 300 mm   11   190.78   2,098.58',
+    ]);
+    expect(fields.po_number?.value).toBe('450042162');
+  });
+
+  it('match an abbreviation whose O a scan read as a zero ("P.0. #")', () => {
+    const fields = read(['TAX INVOICE', 'Invoice No.   INV-2025-2476', 'P.0. #   4500689674']);
+    expect(fields.po_number?.value).toBe('4500689674');
+  });
+
   it.each([
     [
       'Spanish',

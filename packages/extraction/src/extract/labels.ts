@@ -11,6 +11,7 @@ import {
   type DocLayout,
   type Tok,
 } from './layout.js';
+import { isLabelLine } from './strategies/label-lines.js';
 import { alternativeAmounts, parseTyped, type Typed } from './typed.js';
 
 /** Where any of the phrases is printed as a label, skipping matches inside longer labels of other meanings. */
@@ -164,6 +165,8 @@ function belowValue(
     // ("6 de mayo de 2025   13 de mayo de 2025" under "Fecha   Fecha de vencimiento") reaches into
     // the next label's column with its longer values
     const under = maxBy(near, (seg) => overlapWith(seg, labelBox));
+    // column headers under the label (the item table's) end its column: no value is below them
+    if (under && isLabelLine(under)) break;
     if (!under || startsWithLabel(under)) continue;
     const inColumn = under.filter((t) => t.box[0] < columnEnd && t.box[0] >= columnStart);
     const rb = parseTyped(inColumn.length ? inColumn : under, field.type, ctx);

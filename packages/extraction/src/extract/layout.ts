@@ -30,8 +30,11 @@ export interface DocLayout {
   unit: number;
 }
 
+/** An abbreviation with a zero among its letters ("P.0.", "N0."): OCR read its O as a figure. */
+const ZERO_IN_ABBREVIATION = /^(?=[^0-9]*0[^0-9]*$)(?=.*[A-Za-z])[A-Za-z0.]+\.$/;
+
 export const normWord = (s: string): string =>
-  s
+  (ZERO_IN_ABBREVIATION.test(s) ? s.replace('0', 'o') : s)
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -254,19 +254,25 @@ function normaliseNumber(
 }
 
 /**
- * An amount whose cents OCR set apart from the decimal mark ("4.996, 37"): the mark, a space and
- * two figures that nothing else follows are one amount. The space moves behind the cents, so every
- * other position in the text stays where it was.
+ * An amount OCR split at a mark ("4.996, 37", "1, 537.40"): the cents after the decimal mark, or a
+ * group of three figures and the cents after a thousands mark, are one amount with what precedes
+ * them. The text keeps its length (the space moves to the amount's edge), so every other position
+ * in it stays where it was.
  */
-export function closeSplitCents(text: string, mark: DecimalMark): string {
-  const split = new RegExp(`(?<=\\d)\\${mark} (\\d{2})(?![\\d.,:/])`, 'g');
-  return text.replace(split, `${mark}$1 `);
+export function closeSplitAmounts(text: string, mark: DecimalMark): string {
+  const group = mark === '.' ? ',' : '.';
+  const cents = new RegExp(`(?<=\\d)\\${mark} (\\d{2})(?![\\d.,:/])`, 'g');
+  const thousands = new RegExp(
+    `(?<![\\d.,])(\\d{1,3})\\${group} (\\d{3}\\${mark}\\d{2})(?![\\d.,:/])`,
+    'g',
+  );
+  return text.replace(cents, `${mark}$1 `).replace(thousands, ` $1${group}$2`);
 }
 
 /** Every amount in a text with its currency when printed beside it. */
 export function findAmounts(text: string, mark: DecimalMark = '.'): ParsedAmount[] {
   const out: ParsedAmount[] = [];
-  const src = closeSplitCents(fixOcrDigits(text), mark);
+  const src = closeSplitAmounts(fixOcrDigits(text), mark);
   for (const m of src.matchAll(AMOUNT_RE)) {
     const raw = m[2] ?? '';
     const n = normaliseNumber(raw, mark);

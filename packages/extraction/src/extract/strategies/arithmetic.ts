@@ -21,15 +21,20 @@ const TAX: FieldDefinition = { key: 'tax', label: 'Tax', type: 'currency' };
 export const sameMoney = (a: number, b: number): boolean => Math.abs(a - b) < 0.015;
 
 /**
- * Figures grouped in thousands by a space ("4 530,82", "12 289,63") are read as two words: a
- * group of one to three digits directly before a word of three digits and cents is one figure.
+ * Figures grouped in thousands by a space ("4 530,82", "12 289,63"), or split after their
+ * thousands mark ("1, 537.40"), are read as two words: a group of one to three digits directly
+ * before a word of three digits and cents is one figure.
  */
 function joinThousands(words: Tok[]): Tok[] {
   const out: Tok[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = words[i + 1];
-    if (next && /^\d{1,3}$/.test(w.text) && /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(next.text)) {
+    if (
+      next &&
+      /^\d{1,3}[.,']?$/.test(w.text) &&
+      /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(next.text)
+    ) {
       const text = `${w.text} ${next.text}`;
       out.push({
         ...next,
