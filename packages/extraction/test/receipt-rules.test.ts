@@ -300,6 +300,28 @@ describe('receipt addresses', () => {
     );
   });
 
+  it("ends at the state when the next line is the outlet's own name", () => {
+    const receipt = (after: string) =>
+      extractBySchema(
+        doc(
+          ocrPage([
+            'Stesen Minyak Bakti Sdn Bhd',
+            'Jalan Kebun Nenas',
+            '41100 Klang',
+            'Se langor',
+            after,
+            'GST REG. NO: 000768122880',
+          ]),
+        ),
+        RECEIPT,
+      ).fields.address?.value;
+    expect(receipt("D'Rosh Servport")).toBe('Jalan Kebun Nenas 41100 Klang Selangor');
+    // a country, the state's title or a bracketed site under it is part of the address
+    expect(receipt('Malaysia')).toBe('Jalan Kebun Nenas 41100 Klang Selangor Malaysia');
+    expect(receipt('Darul Ehsan')).toBe('Jalan Kebun Nenas 41100 Klang Selangor Darul Ehsan');
+    expect(receipt('(TESCO KLANG)')).toBe('Jalan Kebun Nenas 41100 Klang Selangor (TESCO KLANG)');
+  });
+
   it('never starts the address at a line of a long number', () => {
     const r = extractBySchema(
       doc(
@@ -338,6 +360,10 @@ describe('receipt addresses', () => {
   it('joins a fragment of one or two letters to the rest of a misread street word', () => {
     const vocabulary = new Set(['jalan', 'taman', 'subang']);
     expect(joinSplitWords('Ja ian Lapangan', vocabulary)).toBe('Jalan Lapangan');
+    // the word before the split one is tried on its own, not only in pairs from the start
+    expect(joinSplitWords('Subang Se langor', new Set(['selangor', 'subang']))).toBe(
+      'Subang Selangor',
+    );
     // a letter before a whole vocabulary word is a block or house letter, not a fragment
     expect(joinSplitWords('1851-B JALAN KPB', vocabulary)).toBe('1851-B JALAN KPB');
   });

@@ -80,9 +80,9 @@ export function joinSplitWords(
   vocabulary: ReadonlySet<string>,
   packs?: readonly LocalePack[],
 ): string {
-  return address.replace(/\b([A-Za-z]{1,})\s([A-Za-z]{1,})\b/g, (pair, a: string, b: string) => {
+  const joinedPair = (a: string, b: string): string | null => {
     const joined = `${a}${b}`.toLowerCase();
-    if (vocabulary.has(a.toLowerCase()) && vocabulary.has(b.toLowerCase())) return pair;
+    if (vocabulary.has(a.toLowerCase()) && vocabulary.has(b.toLowerCase())) return null;
     if (joined.length >= 6 && vocabulary.has(joined)) return `${a}${b}`;
     // a fragment of one or two letters is no word of its own: with the rest it may be a vocabulary
     // word with one letter misread as well ("Ja ian" for "Jalan")
@@ -91,8 +91,23 @@ export function joinSplitWords(
       !vocabulary.has(a.toLowerCase()) &&
       !vocabulary.has(b.toLowerCase());
     const word = fragment && joined.length >= 5 ? addressWordFor(`${a}${b}`, packs) : null;
-    return word ? matchCase(a, word) : pair;
-  });
+    return word ? matchCase(a, word) : null;
+  };
+  // each pair of neighbouring words is tried, overlapping ones too ("Klang Se langor": "Klang Se"
+  // joins nothing, "Se langor" does)
+  const pair = /\b([A-Za-z]+)\s(?=([A-Za-z]+)\b)/g;
+  let out = '';
+  let from = 0;
+  for (const m of address.matchAll(pair)) {
+    const at = m.index ?? 0;
+    if (at < from) continue;
+    const [a, b] = [m[1]!, m[2]!];
+    const word = joinedPair(a, b);
+    if (!word) continue;
+    out += address.slice(from, at) + word;
+    from = at + a.length + 1 + b.length;
+  }
+  return out + address.slice(from);
 }
 
 /** Letters a figure inside a word of letters is read for by OCR ("SUB9NG", "Rawan9"). */

@@ -112,6 +112,10 @@ export const addressWordsOf = (packs: readonly LocalePack[] = LOCALES): string[]
   ...new Set(packs.flatMap((p) => p.addressWords)),
 ];
 
+export const regionsOf = (packs: readonly LocalePack[] = LOCALES): string[] => [
+  ...new Set(packs.flatMap((p) => p.regions ?? [])),
+];
+
 /** Every month name of every pack: month names do not collide across these languages. */
 export const ALL_MONTHS: [string, number][] = [
   ...new Map(LOCALES.flatMap((p) => p.months)).entries(),

@@ -61,6 +61,11 @@ export interface LocalePack {
   months: [name: string, month: number][];
   /** Street, building and place words, for recognising and repairing addresses. */
   addressWords: string[];
+  /**
+   * The states and regions an address may close with, in full and lowercase ("selangor", "kuala
+   * lumpur"): a line under one that is no part of an address is the outlet's own name.
+   */
+  regions?: string[];
   /** Trade and business words of company names ("stationery", "farmacia"), for repairing misread names. */
   tradeWords?: string[];
   /** How the language's countries print numeric dates and decimals; null when they differ (English). */

@@ -10,6 +10,7 @@ import {
   type DocContext,
 } from '../context.js';
 import { levenshtein, unionBox, type Row } from '../layout.js';
+import { addressWordsOf, regionsOf } from '../locales/index.js';
 import { findDates } from '../parse.js';
 import { ADDRESS_WORD, GSTLINE, NOT_VENDOR, PHONE, REG_NO, fixOcrLetters } from './company-name.js';
 import { vendorFallback } from './parties.js';
@@ -74,6 +75,35 @@ function endAtCountry(text: string): string {
   const end = last.index + last[0].length;
   const rest = text.slice(end).trim();
   return rest && !/\d/.test(rest) && rest.split(/\s+/).length <= 4 ? text.slice(0, end) : text;
+}
+
+/** A line's words, lowercase, with a vocabulary word OCR split joined again ("Se langor"). */
+const wordsOf = (text: string, ctx: DocContext): string =>
+  repairAddressWords(text, ctx.locales)
+    .toLowerCase()
+    .replace(/[^a-z']+/g, ' ')
+    .trim();
+
+/** Whether a line ends with a state or region of the document's languages, or a country. */
+function endsWithRegion(text: string, ctx: DocContext): boolean {
+  const words = wordsOf(text, ctx);
+  const ends = (place: string) => words === place || words.endsWith(` ${place}`);
+  return (
+    regionsOf(ctx.locales).some(ends) || [...words.matchAll(COUNTRIES)].some((m) => ends(m[0]))
+  );
+}
+
+/**
+ * A line under the address's closing state that is no part of an address: no figure, no word of
+ * the address vocabulary, not in brackets. It is the outlet's own name ("Selangor" / "D'Rosh
+ * Servport"); a branch code ("1076-IJOK"), "Malaysia", "Darul Ehsan" or "(TESCO PUTRA NILAI)" is
+ * printed as part of the address.
+ */
+function isOutletName(text: string, ctx: DocContext): boolean {
+  if (/\d/.test(text) || /^\(.*\)$/.test(text.trim()) || ADDRESS_WORD.test(text)) return false;
+  const vocabulary = new Set([...addressWordsOf(ctx.locales), ...regionsOf(ctx.locales)]);
+  const words = wordsOf(text, ctx);
+  return !words.split(' ').some((w) => vocabulary.has(w)) && ![...words.matchAll(COUNTRIES)].length;
 }
 
 /** A run of seven figures or more: a registration, tax or phone number, never part of an address. */
@@ -166,6 +196,7 @@ export function addressFallback(ctx: DocContext): Candidate | null {
     if (picked.length) {
       const prev = picked[picked.length - 1];
       if (prev && row.box[1] - prev.box[3] > 2 * ctx.layout.unit) break;
+      if (prev && endsWithRegion(prev.text, ctx) && isOutletName(text, ctx)) break;
     }
     picked.push(row);
   }
