@@ -34,6 +34,9 @@ describe('typed parsing', () => {
     // the first of the month written as an ordinal
     expect(parseDate('1er novembre 2025')).toBe('2025-11-01');
     expect(parseDate('ler avril 2024')).toBe('2024-04-01');
+    // a year split after its century; a two-figure year before a time stays as it is
+    expect(parseDate('Rechnungsdatum 12.03.20 24')).toBe('2024-03-12');
+    expect(parseDate('01/02/20 15:30')).toBe('2020-02-01');
     expect(parseDate('1º de maio de 2024')).toBe('2024-05-01');
     expect(parseDate('1° marzo 2023')).toBe('2023-03-01');
     expect(parseDate('03/04/2018', 'dmy')).toBe('2018-04-03');

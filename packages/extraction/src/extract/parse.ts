@@ -61,13 +61,25 @@ export function fixOcrDigits(text: string): string {
  * faint is read as 8, 6 or 9 often enough.
  */
 function repairDateYears(text: string): string {
-  return text.replace(
+  return joinSplitYears(text).replace(
     /(?<![\d])(\d{1,2}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?)([0-9OoCDQ]{4}|[0-9OoCDQ]{2})(?![\dA-Za-z])/g,
     (_m, head: string, year: string) => {
       let y = year.replace(/[OoCDQ]/g, '0');
       if (y.length === 4 && y[0] === '2' && y[1] !== '0' && Number(y) > 2099) y = `20${y.slice(2)}`;
       return head + y;
     },
+  );
+}
+
+/**
+ * A year OCR split after its century ("12.03.20 24"): with a time after it ("01/02/20 15:30") the
+ * figures are the year 2020 and the hour, so only two figures that no time mark follows are joined.
+ * The space moves behind the year, so the text keeps its length.
+ */
+function joinSplitYears(text: string): string {
+  return text.replace(
+    /(?<=(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.])(19|20) (\d{2})(?![\d:.hH])/g,
+    (_m, century: string, rest: string) => `${century}${rest} `,
   );
 }
 
