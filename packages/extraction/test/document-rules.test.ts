@@ -371,6 +371,26 @@ describe('invoice totals read from a scan', () => {
     expect(r.fields.tax?.value).toBe(1537.4);
   });
 
+  it('reads a tax row whose cents a scan set apart, and a tax that lost a cent figure', () => {
+    const apart = extractBySchema(
+      doc(
+        ocrPage([
+          'Total HT   12.361,98 EUR',
+          'TVA 21 %:   2.596, 02 EUR',
+          'Total à payer   14.958,00 EUR',
+        ]),
+      ),
+      totals,
+    );
+    expect(apart.fields.tax?.value).toBe(2596.02);
+    const lost = extractBySchema(
+      doc(ocrPage(['Net Amount:   32,508.59', 'Total VAT:   6,993.9', 'Total Due:   39,501.98'])),
+      totals,
+    );
+    expect(lost.fields.tax?.value).toBe(6993.39);
+    expect(lost.fields.tax?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('leaves a total rounded to one cent figure alone when net + tax do not start with it', () => {
     const r = extractBySchema(
       doc(ocrPage(['Subtotal   95.24', 'Tax 5%   4.76', 'Total   100.0'])),

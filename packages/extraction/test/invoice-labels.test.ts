@@ -47,6 +47,25 @@ describe('labels of an invoice header', () => {
     expect(fields.po_number?.value).toBe('450042162');
   });
 
+  it('read past a speck between a label and its value', () => {
+    const scan = page(
+      [
+        'FACTURE',
+        "N° de facture: '      FA771371      Date: 25/03/2023",
+        'À régler avant le: 01/04/2023',
+        'Total TTC   120,00 €',
+      ],
+      { confidence: 0.97 },
+    );
+    // the speck is read with little confidence, as a scan reads one
+    for (const w of scan.words) if (w.text === "'") w.confidence = 0.37;
+    const fields = extractBySchema(doc({ ...scan, method: 'ocr' }), {
+      fields: [field('invoice_number', 'Invoice Number', 'string')],
+      tables: [],
+    }).fields;
+    expect(fields.invoice_number?.value).toBe('FA771371');
+  });
+
   it('match an abbreviation whose O a scan read as a zero ("P.0. #")', () => {
     const fields = read(['TAX INVOICE', 'Invoice No.   INV-2025-2476', 'P.0. #   4500689674']);
     expect(fields.po_number?.value).toBe('4500689674');

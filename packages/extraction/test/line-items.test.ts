@@ -118,4 +118,42 @@ describe('line items', () => {
       ['CURTAIN STRAPS *S', 2, 2.5, 5],
     ]);
   });
+
+  it('keeps a figure grouped in thousands by a space whole where its group stands nearer the quantity', () => {
+    // a line of cells, each starting at its column (six units a character)
+    const line = (cells: [number, string][]) =>
+      cells.reduce((text, [col, cell]) => text.padEnd(col) + cell, '');
+    const d = doc(
+      page([
+        'INVOICE',
+        line([
+          [0, 'Description'],
+          [28, 'Qty'],
+          [36, 'Unit Price'],
+          [52, 'Amount'],
+        ]),
+        line([
+          [0, 'Maintenance contract'],
+          [28, '1'],
+          [32, '1 306.90'],
+          [52, '1 306.90'],
+        ]),
+        line([
+          [0, 'Site visit'],
+          [28, '2'],
+          [36, '150.00'],
+          [52, '300.00'],
+        ]),
+        line([
+          [40, 'Total'],
+          [52, '1 606.90'],
+        ]),
+      ]),
+    );
+    const rows = extractBySchema(d, { fields: [], tables: [ITEMS] }).tables.line_items!.rows;
+    expect(values(rows)).toEqual([
+      ['Maintenance contract', 1, 1306.9, 1306.9],
+      ['Site visit', 2, 150, 300],
+    ]);
+  });
 });

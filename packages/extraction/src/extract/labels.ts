@@ -90,7 +90,9 @@ export function valuesFor(
   const labelToks = row.words.slice(hit.start, hit.end);
   const labelBox = unionBox(labelToks.map((t) => t.box));
   const labelQ = hit.distance === 0 ? 1 : 0.85;
+  // a speck read as a quote mark or a period between the label and its value is no part of it
   let right = row.words.slice(hit.end);
+  while (right.length > 1 && /^['‘’`".,|]+$/.test(right[0]!.text)) right = right.slice(1);
   // a label alone in its column, the next words far off in another column (a sidebar's label
   // above its value, beside the recipient's address): the value under the label comes first
   let farRight = false;

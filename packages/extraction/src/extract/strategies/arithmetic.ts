@@ -21,20 +21,22 @@ const TAX: FieldDefinition = { key: 'tax', label: 'Tax', type: 'currency' };
 export const sameMoney = (a: number, b: number): boolean => Math.abs(a - b) < 0.015;
 
 /**
- * Figures grouped in thousands by a space ("4 530,82", "12 289,63"), or split after their
- * thousands mark ("1, 537.40"), are read as two words: a group of one to three digits directly
- * before a word of three digits and cents is one figure.
+ * Figures grouped in thousands by a space ("4 530,82", "12 289,63"), split after their thousands
+ * mark ("1, 537.40") or with their cents set apart ("2.596, 02") are read as two words: a group of
+ * one to three digits directly before a word of three digits and cents, or a figure ending in its
+ * decimal mark before two digits, is one figure.
  */
-function joinThousands(words: Tok[]): Tok[] {
+function joinSplitFigures(words: Tok[]): Tok[] {
   const out: Tok[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = words[i + 1];
-    if (
-      next &&
-      /^\d{1,3}[.,']?$/.test(w.text) &&
-      /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(next.text)
-    ) {
+    const splitThousands =
+      /^\d{1,3}[.,']?$/.test(w.text) && /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(next?.text ?? '');
+    // or the cents set apart from the decimal mark ("2.596," "02")
+    const splitCents =
+      /^\d{1,3}(?:[.,']\d{3})*[.,]$/.test(w.text) && /^\d{2}$/.test(next?.text ?? '');
+    if (next && (splitThousands || splitCents)) {
       const text = `${w.text} ${next.text}`;
       out.push({
         ...next,
@@ -51,7 +53,7 @@ function joinThousands(words: Tok[]): Tok[] {
 
 /** Every money figure right of a label on its row (rates and percentages left out), in order. */
 function figuresRightOf(hit: LabelHit, ctx: DocContext): Candidate[] {
-  const words = joinThousands(hit.row.words.slice(hit.end));
+  const words = joinSplitFigures(hit.row.words.slice(hit.end));
   const out: Candidate[] = [];
   for (const [i, w] of words.entries()) {
     const text = w.text;
@@ -164,24 +166,40 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
     // says nothing about a total that differs from the net: the tax is not known
     if (!tax && taxes.every((x) => x.value === 0)) balanced = undefined;
   }
-  // a total that lost its last figure ("1682,5" for 1682,53) balances within cash rounding; net +
-  // tax gives the figure it lost
-  if (balanced && total && tax && subtotal && net !== undefined && lostLastCent(total, ctx)) {
+  // a total that lost a cent figure ("1682,5" for 1682,53) balances within cash rounding; net + tax
+  // gives the figure it lost
+  if (
+    balanced &&
+    total &&
+    tax &&
+    subtotal &&
+    net !== undefined &&
+    printsOneCentFigure(total, ctx)
+  ) {
     const sum = round2(
       net + adjustmentsBetween(subtotal.order, total.order, ctx) + Number(tax.value),
     );
-    if (sum !== total.value && sum.toFixed(2).startsWith(Number(total.value).toFixed(1)))
-      total = { ...total, value: sum };
+    if (lostOneCentFigure(Number(total.value), sum)) total = { ...total, value: sum };
   }
   // without the arithmetic to choose, a tax row's figure is its last one (rate and base come first)
   tax ??= lastPerRow(taxes);
+  // a tax that lost a cent figure ("6,993.9" for 6,993.39): the total less the net gives it
+  if (!balanced && tax && total && subtotal && net !== undefined && printsOneCentFigure(tax, ctx)) {
+    const rest = round2(
+      Number(total.value) - net - adjustmentsBetween(subtotal.order, total.order, ctx),
+    );
+    if (lostOneCentFigure(Number(tax.value), rest)) {
+      tax = { ...tax, value: rest };
+      balanced = true;
+    }
+  }
   const figures: MoneyFigures = { total, subtotal, tax, balanced };
   cache.set(ctx, figures);
   return figures;
 }
 
-/** Whether a money figure is printed with one cent figure only ("1682,5"), its last one lost. */
-function lostLastCent(c: Candidate, ctx: DocContext): boolean {
+/** Whether a money figure is printed with one cent figure only ("1682,5"): one of two was lost. */
+function printsOneCentFigure(c: Candidate, ctx: DocContext): boolean {
   const value = c.value;
   if (typeof value !== 'number') return false;
   return findAmounts(ctx.layout.rows[c.order]?.text ?? '', ctx.mark).some(
@@ -189,6 +207,13 @@ function lostLastCent(c: Candidate, ctx: DocContext): boolean {
       Math.abs(a.value - value) < 0.005 &&
       /\d[.,]\d(?!\d)\s*(?:€|EUR|USD|MYR|RM|[-−])?$/.test(a.match.trim()),
   );
+}
+
+/** Whether `printed` is `full` with one of its two cent figures lost ("6,993.9" for 6,993.39). */
+function lostOneCentFigure(printed: number, full: number): boolean {
+  const [whole, cents] = full.toFixed(2).split('.') as [string, string];
+  const [printedWhole, printedCent] = printed.toFixed(1).split('.') as [string, string];
+  return printed !== full && whole === printedWhole && cents.includes(printedCent);
 }
 
 /** A tax row that sums the others ("Total TVA", "Totale IVA", "Summe MwSt"). */

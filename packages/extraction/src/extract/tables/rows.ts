@@ -75,6 +75,32 @@ function keepRunsInText(
   text.sort((a, b) => a.box[0] - b.box[0]);
 }
 
+/**
+ * A figure grouped in thousands by a space ("1 306,90") stands in its column as two words, the
+ * group of one to three digits often nearer the column before it (the quantity's): at a word's
+ * space from the rest, the group goes with it.
+ */
+function keepThousandsTogether(byCol: Map<number, Tok[]>, words: Tok[], height: number): void {
+  const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
+  const columnOf = (w: Tok) => [...byCol].find(([, toks]) => toks.includes(w))?.[0];
+  for (const [i, group] of sorted.entries()) {
+    const rest = sorted[i + 1];
+    if (!rest || !/^\d{1,3}$/.test(group.text)) continue;
+    if (!/^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(rest.text)) continue;
+    if (rest.box[0] - group.box[2] > 0.5 * height) continue;
+    const [from, to] = [columnOf(group), columnOf(rest)];
+    if (from === undefined || to === undefined || from === to) continue;
+    byCol.set(
+      from,
+      byCol.get(from)!.filter((t) => t !== group),
+    );
+    byCol.set(
+      to,
+      [group, ...byCol.get(to)!].sort((a, b) => a.box[0] - b.box[0]),
+    );
+  }
+}
+
 export const cellOf = (
   toks: Tok[],
   type: ColumnDefinition['type'],
@@ -235,6 +261,7 @@ export function readRows(
     const left = (current.cols[0]?.x0 ?? 0) - 1.5 * current.row.height;
     const words = row.words.filter((w) => xOf(w) + (w.box[2] - w.box[0]) / 2 >= left);
     const byCol = assign(words, current.cols, xOf);
+    keepThousandsTogether(byCol, words, row.height);
     keepRunsInText(
       byCol,
       words,
