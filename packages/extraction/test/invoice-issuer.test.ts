@@ -140,6 +140,18 @@ describe('the vendor of an invoice', () => {
     expect(name).toBe('Informatica Ligure S.r.l.');
   });
 
+  it('reads a footer whose name ends with a Brazilian form in capitals ("ME")', () => {
+    const name = vendorOf([
+      ['Eletricidade Ferreira S.A.', 20, 100],
+      'Rua da Boavista, 115',
+      '22535-312 Belo Horizonte - MG',
+      ...TABLE,
+      ['Gráfica Martins ME          Tel. +55 11 3959 4886', 20, 760],
+      'Rua do Comércio, 170         accounts@graficamartins.example',
+    ]);
+    expect(name).toBe('Gráfica Martins ME');
+  });
+
   it('takes the upper line when a slanted scan read the name and its street as one row', () => {
     const p = page(['placeholder', '20893 Hamburg', 'Tel. +49 40 116 7472', ...TABLE], {
       confidence: 0.95,

@@ -20,7 +20,7 @@ import { findLabels } from '../labels.js';
 import { compact, matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
 import { recipientLabels } from '../locales/index.js';
 import { ADDRESS_WORD, looksAddress, normaliseCompany } from './company-name.js';
-import { NAME_END, isFormOnly } from './issuer-block.js';
+import { CAPITALS_FORM, NAME_END, isFormOnly } from './issuer-block.js';
 import { endAtLegalForm, STREET_START } from './name-end.js';
 import { vendorFallback } from './parties.js';
 
@@ -41,12 +41,6 @@ const isAddressLine = (text: string): boolean =>
 /** A value made of figures and codes ("946480", "K4468", "INV-59435") names nobody. */
 const isIdLike = (text: string): boolean =>
   letters(text) < 3 || (text.replace(/[^0-9]/g, '').length >= 3 && !/\s/.test(text.trim()));
-
-/**
- * Brazilian forms printed in capitals after the name ("… ME", "… EPP", "… EIRELI"): as words they
- * are too common for the list every name is cut at, so they count only where a customer's name ends.
- */
-const CAPITALS_FORM = /\s(?:ME|EPP|EIRELI)\.?$/;
 
 /** Whether the name has its legal form already (the lines after it are the address). */
 const hasLegalForm = (text: string): boolean =>

@@ -23,6 +23,12 @@ export const NAME_END = new RegExp(
 );
 
 /**
+ * Brazilian forms printed in capitals after the name ("… ME", "… EPP", "… EIRELI"): as words they
+ * are too common for the list every name is cut at, so they count only where a name ends.
+ */
+export const CAPITALS_FORM = /\s(?:ME|EPP|EIRELI)\.?$/;
+
+/**
  * A word that opens a sender's block, not part of the name: "Absender", or a short one with its
  * colon ("From:", "Van:" — without it, "Van" opens a name such as "Van Dijk").
  */
@@ -73,6 +79,8 @@ function nameOf(words: Tok[]): { words: Tok[]; text: string } | null {
     if (end >= 0 && text.slice(end, at).trim()) break;
     end = at + form[0].length;
   }
+  // a Brazilian form in capitals closing the piece ("Gráfica Martins ME")
+  if (end < 0 && CAPITALS_FORM.test(text.trim())) end = text.trim().length;
   if (end < 0) return null;
   if (text[end] === '.') end++;
   // a partnership goes on after its partner's form ("GmbH & Co. KG")
