@@ -47,6 +47,28 @@ describe('labels of an invoice header', () => {
     expect(fields.po_number?.value).toBe('450042162');
   });
 
+  it('read a flush-left value under its own label where the value before runs on into its column', () => {
+    const line = (cells: [number, string][]) =>
+      cells.reduce((text, [col, cell]) => text.padEnd(col) + cell, '');
+    const fields = read([
+      'FATURA',
+      line([
+        [0, 'N.º da fatura'],
+        [16, 'Data da fatura'],
+        [40, 'Data de vencimento'],
+        [64, 'Código'],
+      ]),
+      line([
+        [0, '589252'],
+        [16, '3 de fevereiro de 2024'],
+        [40, '10 de fevereiro de 2024'],
+        [64, 'C-2867'],
+      ]),
+    ]);
+    expect(fields.invoice_date?.value).toBe('2024-02-03');
+    expect(fields.due_date?.value).toBe('2024-02-10');
+  });
+
   it('read past a speck between a label and its value', () => {
     const scan = page(
       [

@@ -150,6 +150,11 @@ function belowValue(
   const columnEnd = nextLabel?.box[0] ?? Infinity;
   const labelBefore = row.words.some((w) => w.box[2] <= labelBox[0] && isLabelWord(w));
   const columnStart = labelBefore ? labelBox[0] - (labelBox[3] - labelBox[1]) : -Infinity;
+  // where the next label on the row starts (the next cell of a row of labels)
+  const nextCellStart =
+    segments(row.words, row.height, 1.5)
+      .map((seg) => seg[0]!.box[0])
+      .find((x0) => x0 > labelBox[2]) ?? Infinity;
   for (let i = row.index + 1; i < rows.length && i <= row.index + 2; i++) {
     const next = rows[i];
     if (!next || next.page !== row.page) break;
@@ -171,7 +176,21 @@ function belowValue(
     if (under && isLabelLine(under)) break;
     if (!under || startsWithLabel(under)) continue;
     const inColumn = under.filter((t) => t.box[0] < columnEnd && t.box[0] >= columnStart);
-    const rb = parseTyped(inColumn.length ? inColumn : under, field.type, ctx);
+    // values printed flush left under a row of labels run on at a word's space into the next
+    // column ("3 de fevereiro de 2024 10 de fevereiro de 2024"): the words from the label's left
+    // edge to the next label's are its value, when they read as one
+    const slack = 0.5 * row.height;
+    const flushLeft = under.filter(
+      (t) => t.box[0] >= labelBox[0] - slack && t.box[0] < nextCellStart - slack,
+    );
+    const aligned =
+      flushLeft.length && flushLeft.length < under.length
+        ? parseTyped(flushLeft, field.type, ctx)
+        : null;
+    const rb =
+      aligned && aligned.toks.length && accept(aligned)
+        ? aligned
+        : parseTyped(inColumn.length ? inColumn : under, field.type, ctx);
     if (rb && rb.toks.length && accept(rb)) {
       return {
         value: rb.value,

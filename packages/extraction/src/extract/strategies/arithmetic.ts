@@ -166,20 +166,19 @@ export function moneyFigures(ctx: DocContext): MoneyFigures {
     // says nothing about a total that differs from the net: the tax is not known
     if (!tax && taxes.every((x) => x.value === 0)) balanced = undefined;
   }
-  // a total that lost a cent figure ("1682,5" for 1682,53) balances within cash rounding; net + tax
-  // gives the figure it lost
-  if (
-    balanced &&
-    total &&
-    tax &&
-    subtotal &&
-    net !== undefined &&
-    printsOneCentFigure(total, ctx)
-  ) {
-    const sum = round2(
-      net + adjustmentsBetween(subtotal.order, total.order, ctx) + Number(tax.value),
+  // a total that lost a cent figure ("1682,5" for 1682,53, "1485,3" for 1485,23): net + tax gives
+  // the figure it lost, whether or not the rest balanced within cash rounding
+  if (total && subtotal && net !== undefined && printsOneCentFigure(total, ctx)) {
+    const printed = Number(total.value);
+    const netAndAdjustments = net + adjustmentsBetween(subtotal.order, total.order, ctx);
+    const match = (tax ? [tax] : taxes).find((x) =>
+      lostOneCentFigure(printed, round2(netAndAdjustments + Number(x.value))),
     );
-    if (lostOneCentFigure(Number(total.value), sum)) total = { ...total, value: sum };
+    if (match) {
+      total = { ...total, value: round2(netAndAdjustments + Number(match.value)) };
+      tax = match;
+      balanced = true;
+    }
   }
   // without the arithmetic to choose, a tax row's figure is its last one (rate and base come first)
   tax ??= lastPerRow(taxes);
