@@ -156,4 +156,20 @@ describe('line items', () => {
       ['Site visit', 2, 150, 300],
     ]);
   });
+
+  it('reads a header whose capital I a scan read as an l ("ltem")', () => {
+    const scan = page([
+      'INVOICE',
+      'ltem                          Qty    Unit Price    Line Total',
+      'Office chair, mesh back       11       365.29       4,018.19',
+      'On-site installation          20        76.00       1,520.00',
+      '                              Subtotal              5,538.19',
+    ]);
+    const rows = extractBySchema(doc({ ...scan, method: 'ocr' }), { fields: [], tables: [ITEMS] })
+      .tables.line_items!.rows;
+    expect(values(rows)).toEqual([
+      ['Office chair, mesh back', 11, 365.29, 4018.19],
+      ['On-site installation', 20, 76, 1520],
+    ]);
+  });
 });

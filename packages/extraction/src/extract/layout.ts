@@ -33,12 +33,18 @@ export interface DocLayout {
 /** An abbreviation with a zero among its letters ("P.0.", "N0."): OCR read its O as a figure. */
 const ZERO_IN_ABBREVIATION = /^(?=[^0-9]*0[^0-9]*$)(?=.*[A-Za-z])[A-Za-z0.]+\.$/;
 
+/**
+ * A word as labels are matched: lowercase, without accents and marks. A capital I that OCR read as
+ * an l is an i again: no word of these languages opens with an l before a consonant ("ltem",
+ * "lnvoice", "lssue").
+ */
 export const normWord = (s: string): string =>
   (ZERO_IN_ABBREVIATION.test(s) ? s.replace('0', 'o') : s)
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9#%]/g, '');
+    .replace(/[^a-z0-9#%]/g, '')
+    .replace(/^l(?=[bcdfghjkmnpqrstvwxz])/, 'i');
 
 export const unionBox = (boxes: Box[]): Box => {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
