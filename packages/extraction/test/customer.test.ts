@@ -201,4 +201,15 @@ describe('the customer of an invoice', () => {
     ]);
     expect(value).toBe('Gráfica Oliveira ME');
   });
+
+  it('reads the French "SAS" as a legal form closing a name in an envelope window', () => {
+    const { value } = billTo([
+      ['Menuiserie des Alpes SA   478 avenue Jean Jaurès   44000 Nantes', 20, 40],
+      ['Plomberie de la Loire SAS', 20, 60],
+      '367 place de la Gare',
+      '59000 Lille',
+      ...TABLE,
+    ]);
+    expect(value).toBe('Plomberie de la Loire SAS');
+  });
 });

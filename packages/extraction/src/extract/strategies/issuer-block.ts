@@ -14,11 +14,11 @@ import { inRecipientBlock } from './recipient-blocks.js';
 
 /**
  * Legal forms a name ends with: the long list, and the short forms of Europe that the long list
- * leaves out because alone on a receipt line they read as words ("BV", "NV", "AG", "SA", "DAC"),
- * and the Italian partnership's "S.n.c.".
+ * leaves out because alone on a receipt line they read as words ("BV", "NV", "AG", "SA", "SAS",
+ * "DAC"), and the Italian partnership's "S.n.c.".
  */
 export const NAME_END = new RegExp(
-  `${STRONG_SUFFIX.source}|\\b(bv|nv|ag|sa|dac|oy|e\\.\\s?u|s\\.?\\s?de\\s?r\\.?\\s?l|s\\.n\\.c)\\b\\.?`,
+  `${STRONG_SUFFIX.source}|\\b(bv|nv|ag|sa|sas|sasu|dac|oy|e\\.\\s?u|s\\.?\\s?de\\s?r\\.?\\s?l|s\\.n\\.c)\\b\\.?`,
   'gi',
 );
 
