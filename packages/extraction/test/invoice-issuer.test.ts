@@ -152,6 +152,32 @@ describe('the vendor of an invoice', () => {
     expect(name).toBe('Gráfica Martins ME');
   });
 
+  it('keeps to the sender\'s column under "From:" beside a "Billed To:" label of two words', () => {
+    const name = vendorOf([
+      ['Invoice Number: INV-50258', 330, 20],
+      ['TAX INVOICE        Date: 27 May 2022', 50, 40],
+      ['From:                             Billed To:', 50, 124],
+      ['Oakfield Building Services Limited Copperfield Logistics Ltd', 50],
+      ['49 Bridge Street                   107 Station Street', 50],
+      ...TABLE,
+    ]);
+    expect(name).toBe('Oakfield Building Services Limited');
+  });
+
+  it('reads the whole Mexican form "S.A. de C.V." of an issuer\'s footer', () => {
+    const name = vendorOf([
+      ['Graficas Serrano S.A de C.V.   Blvd. Avila Camacho 231', 20, 60],
+      ['Consultores Ruiz S.C.', 20, 80],
+      'Av. Reforma 120',
+      ...TABLE,
+      ['Gráficas Serrano S.A. de C.V.          info@graficasserrano.example', 20, 760],
+      'Blvd. Ávila Camacho 231                RFC GSE0506173K2',
+    ]);
+    // the return line printed over the window and the footer name the same company; either way
+    // the name ends with its whole form
+    expect(name).toMatch(/^Gr[aá]ficas Serrano S\.A\.? de C\.V\.$/);
+  });
+
   it('takes the upper line when a slanted scan read the name and its street as one row', () => {
     const p = page(['placeholder', '20893 Hamburg', 'Tel. +49 40 116 7472', ...TABLE], {
       confidence: 0.95,

@@ -69,6 +69,22 @@ describe('labels of an invoice header', () => {
     expect(fields.due_date?.value).toBe('2024-02-10');
   });
 
+  it('join a name under its label with its legal form wrapped onto the next line', () => {
+    const fields = extractBySchema(
+      doc(
+        page([
+          'FATURA',
+          'Fornecedor                        Exmo.(s) Sr.(s)',
+          'Papelaria Rodrigues, Unipessoal   Serralharia Santos,',
+          'Lda.                              Unipessoal Lda.',
+          'Rua Augusta, 12                   Rua do Carmo, 7',
+        ]),
+      ),
+      { fields: [field('vendor', 'Vendor', 'string')], tables: [] },
+    ).fields;
+    expect(fields.vendor?.value).toBe('Papelaria Rodrigues, Unipessoal Lda.');
+  });
+
   it('read past a speck between a label and its value', () => {
     const scan = page(
       [

@@ -9,8 +9,10 @@ import {
   segments,
   unionBox,
   type DocLayout,
+  type Row,
   type Tok,
 } from './layout.js';
+import { isFormOnly } from './strategies/issuer-block.js';
 import { isLabelLine } from './strategies/label-lines.js';
 import { alternativeAmounts, parseTyped, type Typed } from './typed.js';
 
@@ -146,15 +148,16 @@ function belowValue(
   // labels side by side ("Supplier:   Customer:") head columns: the value under one ends where the
   // next label's column starts, even where the values under them read as one run of words
   const isLabelWord = (w: Tok) => /\p{L}{2,}:$/u.test(w.text);
-  const nextLabel = row.words.find((w) => w.box[0] >= labelBox[2] && isLabelWord(w));
-  const columnEnd = nextLabel?.box[0] ?? Infinity;
-  const labelBefore = row.words.some((w) => w.box[2] <= labelBox[0] && isLabelWord(w));
-  const columnStart = labelBefore ? labelBox[0] - (labelBox[3] - labelBox[1]) : -Infinity;
   // where the next label on the row starts (the next cell of a row of labels)
   const nextCellStart =
     segments(row.words, row.height, 1.5)
       .map((seg) => seg[0]!.box[0])
       .find((x0) => x0 > labelBox[2]) ?? Infinity;
+  // (a label of several words, "Billed To:", starts at its first word, not at the one with the colon)
+  const nextLabel = row.words.find((w) => w.box[0] >= labelBox[2] && isLabelWord(w));
+  const columnEnd = nextLabel ? Math.min(nextLabel.box[0], nextCellStart) : Infinity;
+  const labelBefore = row.words.some((w) => w.box[2] <= labelBox[0] && isLabelWord(w));
+  const columnStart = labelBefore ? labelBox[0] - (labelBox[3] - labelBox[1]) : -Infinity;
   for (let i = row.index + 1; i < rows.length && i <= row.index + 2; i++) {
     const next = rows[i];
     if (!next || next.page !== row.page) break;
@@ -192,9 +195,11 @@ function belowValue(
         ? aligned
         : parseTyped(inColumn.length ? inColumn : under, field.type, ctx);
     if (rb && rb.toks.length && accept(rb)) {
+      const rest = field.type === 'string' ? wrappedLegalForm(rb.toks, next, ctx) : [];
+      const toks = [...rb.toks, ...rest];
       return {
-        value: rb.value,
-        box: unionBox(rb.toks.map((t) => t.box)),
+        value: rest.length ? [rb.value, ...rest.map((t) => t.text)].join(' ') : rb.value,
+        box: unionBox(toks.map((t) => t.box)),
         page: next.page,
         confidence: labelQ * rb.quality * ocrFactor(rb.toks) * 0.85,
         order: next.index,
@@ -205,6 +210,20 @@ function belowValue(
     }
   }
   return null;
+}
+
+/**
+ * A name under its label whose legal form wrapped onto the next line of its column
+ * ("Papelaria Rodrigues, Unipessoal" / "Lda."): that line's words, else none.
+ */
+function wrappedLegalForm(name: Tok[], row: Row, ctx: DocContext): Tok[] {
+  const below = ctx.layout.rows[row.index + 1];
+  if (!below || below.page !== row.page || below.box[1] - row.box[3] > row.height) return [];
+  const box = unionBox(name.map((t) => t.box));
+  const piece = segments(below.words, below.height, 1.5).find(
+    (seg) => Math.abs(seg[0]!.box[0] - box[0]) < below.height,
+  );
+  return piece && isFormOnly(piece.map((t) => t.text).join(' ')) ? piece : [];
 }
 
 /** How far a run of words lies across a box's columns, in pixels (negative: the gap between them). */

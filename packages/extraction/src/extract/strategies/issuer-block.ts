@@ -18,7 +18,7 @@ import { inRecipientBlock } from './recipient-blocks.js';
  * "DAC"), and the Italian partnership's "S.n.c.".
  */
 export const NAME_END = new RegExp(
-  `${STRONG_SUFFIX.source}|\\b(bv|nv|ag|sa|sas|sasu|dac|oy|e\\.\\s?u|s\\.?\\s?de\\s?r\\.?\\s?l|s\\.n\\.c)\\b\\.?`,
+  `${STRONG_SUFFIX.source}|\\b(bv|nv|ag|sa|sas|sasu|dac|oy|de\\s?c\\.\\s?v|e\\.\\s?u|s\\.?\\s?de\\s?r\\.?\\s?l|s\\.n\\.c)\\b\\.?`,
   'gi',
 );
 
@@ -76,7 +76,7 @@ function nameOf(words: Tok[]): { words: Tok[]; text: string } | null {
   let end = -1;
   for (const form of normaliseCompany(text).matchAll(NAME_END)) {
     const at = form.index ?? 0;
-    if (end >= 0 && text.slice(end, at).trim()) break;
+    if (end >= 0 && text.slice(end, at).replace(/[.\s]/g, '')) break;
     end = at + form[0].length;
   }
   // a Brazilian form in capitals closing the piece ("Gráfica Martins ME")
@@ -122,11 +122,12 @@ export function hasDetails(named: Tok[], index: number, ctx: DocContext): boolea
 }
 
 /**
- * A line that is only a legal form ("V.O.F.", "Lda.", "Pty Ltd", "Co."): the end of a wrapped
- * name. ("Co." ends no name where it stands among other words, so only alone is it a form.)
+ * A line that is only a legal form ("V.O.F.", "Lda.", "Pty Ltd", "Co.", "C.V."): the end of a
+ * wrapped name. ("Co." and "C.V." end no name where they stand among other words, so only alone
+ * are they a form.)
  */
 export const isFormOnly = (text: string): boolean =>
-  /^\s*(co|corp)\.?\s*$/i.test(text) ||
+  /^\s*(co|corp|c\.\s?v)\.?\s*$/i.test(text) ||
   normaliseCompany(text)
     .replace(NAME_END, '')
     .replace(/[\s.,]/g, '') === '';

@@ -64,9 +64,14 @@ function columnsOf(row: Row, pageWidth: number): Tok[][] {
 function labelledColumnsOf(row: Row, above: Row | undefined): Tok[][] | null {
   if (!above || above.page !== row.page || row.box[1] - above.box[3] > 1.5 * row.height)
     return null;
-  const labels = above.words;
-  if (labels.length < 2 || !labels.every((w) => /^[\p{L}.-]{2,}:$/u.test(w.text))) return null;
-  const starts = labels.slice(1).map((w) => w.box[0] - 0.5 * row.height);
+  // the label row's cells, each a label ending with its colon ("From:", "Billed To:")
+  const labels = segments(above.words, above.height, 1.5);
+  const isLabel = (cell: Tok[]) =>
+    cell.length <= 3 &&
+    /^[\p{L}.-]{2,}:$/u.test(cell.at(-1)!.text) &&
+    cell.every((w) => /^[\p{L}.:-]+$/u.test(w.text));
+  if (labels.length < 2 || !labels.every(isLabel)) return null;
+  const starts = labels.slice(1).map((cell) => cell[0]!.box[0] - 0.5 * row.height);
   const parts: Tok[][] = starts.map(() => []);
   const first: Tok[] = [];
   for (const w of row.words) {
@@ -239,7 +244,7 @@ function findVendor(ctx: DocContext): IssuerFound | null {
       const extra = issuer.name.slice(top.length).trim();
       const fuller =
         plainName(issuer.name).startsWith(plainName(top)) &&
-        new RegExp(`^(?:${NAME_END.source})$`, 'i').test(extra);
+        (new RegExp(`^(?:${NAME_END.source})$`, 'i').test(extra) || isFormOnly(extra));
       return fuller ? fromIssuerBlock(issuer, ctx) : letterhead;
     }
     if (!underTable || signed) return letterhead;
@@ -340,6 +345,8 @@ function letterheadVendor(
     next.text.split(/\s+/).length <= 6 &&
     !looksAddress(next.text) &&
     (openBracket ||
+      // a name ending with a joining word ("… S.A. de") goes on with the rest of its form ("C.V.")
+      (/\s(de|&|y|e|und)$/i.test(text.trim()) && isFormOnly(next.text)) ||
       (!COMPANY_SUFFIX.test(text) &&
         !STRONG_SUFFIX.test(normaliseCompany(text)) &&
         COMPANY_SUFFIX.test(next.text)) ||
