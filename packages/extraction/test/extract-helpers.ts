@@ -8,6 +8,10 @@ import type { Line, Page, ReadDocument, Word } from '../src/document.js';
  */
 export type LineSpec = string | [text: string, x: number, y?: number];
 
+/** A line of cells, each starting at its column (in characters), as `page` lays lines out. */
+export const cellsAt = (cells: [column: number, text: string][]): string =>
+  cells.reduce((text, [column, cell]) => text.padEnd(column) + cell, '');
+
 export function page(
   specs: LineSpec[],
   opts: { number?: number; confidence?: number; height?: number } = {},

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { extractBySchema } from '../src/index.js';
-import { doc, field, page } from './extract-helpers.js';
+import { cellsAt, doc, field, page } from './extract-helpers.js';
 
 const schema = {
   fields: [
@@ -48,17 +48,15 @@ describe('labels of an invoice header', () => {
   });
 
   it('read a flush-left value under its own label where the value before runs on into its column', () => {
-    const line = (cells: [number, string][]) =>
-      cells.reduce((text, [col, cell]) => text.padEnd(col) + cell, '');
     const fields = read([
       'FATURA',
-      line([
+      cellsAt([
         [0, 'N.º da fatura'],
         [16, 'Data da fatura'],
         [40, 'Data de vencimento'],
         [64, 'Código'],
       ]),
-      line([
+      cellsAt([
         [0, '589252'],
         [16, '3 de fevereiro de 2024'],
         [40, '10 de fevereiro de 2024'],

@@ -2,7 +2,7 @@ import type { TableDefinition } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { extractBySchema, readDocument } from '../src/index.js';
-import { doc, page } from './extract-helpers.js';
+import { cellsAt, doc, page } from './extract-helpers.js';
 import { laidOutPdf, rowsAt, type Placed } from './fixtures/laid-out-pdf.js';
 
 const ITEMS: TableDefinition = {
@@ -121,30 +121,28 @@ describe('line items', () => {
 
   it('keeps a figure grouped in thousands by a space whole where its group stands nearer the quantity', () => {
     // a line of cells, each starting at its column (six units a character)
-    const line = (cells: [number, string][]) =>
-      cells.reduce((text, [col, cell]) => text.padEnd(col) + cell, '');
     const d = doc(
       page([
         'INVOICE',
-        line([
+        cellsAt([
           [0, 'Description'],
           [28, 'Qty'],
           [36, 'Unit Price'],
           [52, 'Amount'],
         ]),
-        line([
+        cellsAt([
           [0, 'Maintenance contract'],
           [28, '1'],
           [32, '1 306.90'],
           [52, '1 306.90'],
         ]),
-        line([
+        cellsAt([
           [0, 'Site visit'],
           [28, '2'],
           [36, '150.00'],
           [52, '300.00'],
         ]),
-        line([
+        cellsAt([
           [40, 'Total'],
           [52, '1 606.90'],
         ]),

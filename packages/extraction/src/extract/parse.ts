@@ -266,6 +266,14 @@ function normaliseNumber(
 }
 
 /**
+ * Whether two words are one figure grouped in thousands and split between them: a group of one to
+ * three digits (its thousands mark kept or lost) before three digits and the cents ("1" "306,90",
+ * "1," "537.40", "4" "530,82").
+ */
+export const splitThousandsGroup = (group: string, rest: string): boolean =>
+  /^\d{1,3}[.,']?$/.test(group) && /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(rest);
+
+/**
  * An amount OCR split at a mark ("4.996, 37", "1, 537.40"): the cents after the decimal mark, or a
  * group of three figures and the cents after a thousands mark, are one amount with what precedes
  * them. The text keeps its length (the space moves to the amount's edge), so every other position

@@ -8,7 +8,7 @@ import { phrasesFor } from '../concepts.js';
 import { ocrFactor, round2, type Candidate, type DocContext, type LabelHit } from '../context.js';
 import { findLabels, pickFirstBest, valuesFor } from '../labels.js';
 import { unionBox, type Tok } from '../layout.js';
-import { findAmounts } from '../parse.js';
+import { findAmounts, splitThousandsGroup } from '../parse.js';
 import { isTaxOf, printedRateOf } from '../tax-rate.js';
 import { adjustmentsBetween } from './adjustments.js';
 import { pickTotal } from './amounts.js';
@@ -31,8 +31,7 @@ function joinSplitFigures(words: Tok[]): Tok[] {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = words[i + 1];
-    const splitThousands =
-      /^\d{1,3}[.,']?$/.test(w.text) && /^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(next?.text ?? '');
+    const splitThousands = splitThousandsGroup(w.text, next?.text ?? '');
     // or the cents set apart from the decimal mark ("2.596," "02")
     const splitCents =
       /^\d{1,3}(?:[.,']\d{3})*[.,]$/.test(w.text) && /^\d{2}$/.test(next?.text ?? '');

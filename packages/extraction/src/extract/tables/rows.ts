@@ -4,7 +4,7 @@ import type { ExtractedTable, ExtractedValue } from '../../document.js';
 import { ALL_PHRASES } from '../concepts.js';
 import type { DocContext } from '../context.js';
 import { matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
-import { findAmounts } from '../parse.js';
+import { findAmounts, splitThousandsGroup } from '../parse.js';
 import { parseTyped } from '../typed.js';
 import type { HeaderCol, HeaderMatch } from './header.js';
 import { descriptionWords } from './description-words.js';
@@ -85,8 +85,7 @@ function keepThousandsTogether(byCol: Map<number, Tok[]>, words: Tok[], height: 
   const columnOf = (w: Tok) => [...byCol].find(([, toks]) => toks.includes(w))?.[0];
   for (const [i, group] of sorted.entries()) {
     const rest = sorted[i + 1];
-    if (!rest || !/^\d{1,3}$/.test(group.text)) continue;
-    if (!/^\d{3}(?:[.,' ]\d{3})*[.,]\d{2}$/.test(rest.text)) continue;
+    if (!rest || !splitThousandsGroup(group.text, rest.text)) continue;
     if (rest.box[0] - group.box[2] > 0.5 * height) continue;
     const [from, to] = [columnOf(group), columnOf(rest)];
     if (from === undefined || to === undefined || from === to) continue;
