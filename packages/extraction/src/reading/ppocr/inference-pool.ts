@@ -159,11 +159,20 @@ type Reply = { id?: number; type?: string; kind?: ModelKind; error?: string } & 
 interface Pending {
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
+  /** The job's share of the worker's load (its input's size). */
+  work: number;
 }
 
 class InferenceWorker {
   private nextId = 0;
   readonly pending = new Map<number, Pending>();
+  /**
+   * The input size of the jobs out on this worker and of those it was chosen for that run() has not
+   * posted yet. A page's rows are handed out in one burst before the first is posted, so the choice
+   * must count them at once, or every row of the burst would go to the worker that looked idle
+   * first; and a long row costs more than a short one, so rows count by their pixels.
+   */
+  load = 0;
   alive = true;
 
   constructor(
@@ -176,6 +185,7 @@ class InferenceWorker {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
+      this.load -= p.work;
       if (this.pending.size === 0) worker.unref();
       if (msg.error !== undefined) p.reject(new Error(`OCR failed: ${msg.error}`));
       else p.resolve(msg);
@@ -186,11 +196,20 @@ class InferenceWorker {
     worker.unref();
   }
 
-  run(message: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<Reply> {
-    if (!this.alive) return Promise.reject(new Error('the OCR worker stopped'));
+  /** Counts a job of `work` the pool chose this worker for; run() then posts it. */
+  reserve(work: number): this {
+    this.load += work;
+    return this;
+  }
+
+  run(message: Record<string, unknown>, transfer: ArrayBuffer[], work: number): Promise<Reply> {
+    if (!this.alive) {
+      this.load -= work;
+      return Promise.reject(new Error('the OCR worker stopped'));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, work });
       this.worker.ref();
       this.worker.postMessage({ ...message, id }, transfer);
     });
@@ -200,6 +219,7 @@ class InferenceWorker {
     this.alive = false;
     for (const p of this.pending.values()) p.reject(error);
     this.pending.clear();
+    this.load = 0;
     this.worker.unref();
   }
 
@@ -226,19 +246,26 @@ class InferencePool {
   private models: Promise<Record<ModelKind, string | Uint8Array>> | null = null;
   /** Where the models of the pool's workers were prepared (null before the first OCR). */
   preparedIn: PreparedIn | null = null;
-  /** Models loaded by workers since the process started: evidence of whether OCR ran at all. */
-  loads = 0;
+  /**
+   * Models loaded by workers since the process started, per kind: evidence of whether OCR ran at
+   * all, and (each worker loading a model on its first job of that kind) of how many workers
+   * shared the work.
+   */
+  readonly loads: Record<ModelKind, number> = { detector: 0, recognizer: 0, direction: 0 };
 
   get charset(): Charset {
     this.charsetCache ??= loadCharset(modelFiles().dictionary);
     return this.charsetCache;
   }
 
-  /** The least busy live worker, starting another while the pool is below its size. */
-  private async pick(): Promise<InferenceWorker> {
+  /**
+   * The least busy live worker, starting another while the pool is below its size, with the job
+   * counted against it at once (see InferenceWorker.load).
+   */
+  private async pick(work: number): Promise<InferenceWorker> {
     this.workers = this.workers.filter((w) => w.alive);
-    const idle = this.workers.find((w) => w.pending.size === 0);
-    if (idle) return idle;
+    const idle = this.workers.find((w) => w.load === 0);
+    if (idle) return idle.reserve(work);
     if (this.workers.length < ocrPoolSize()) {
       this.models ??= prepareModels(modelFiles()).then(
         (prepared) => {
@@ -255,7 +282,7 @@ class InferencePool {
       const ready = await models;
       // another caller may have filled the pool while the models were prepared
       this.workers = this.workers.filter((w) => w.alive);
-      if (this.workers.length >= ocrPoolSize()) return this.leastBusy();
+      if (this.workers.length >= ocrPoolSize()) return this.leastBusy().reserve(work);
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
         execArgv: workerExecArgv(),
@@ -266,21 +293,22 @@ class InferencePool {
           allowed: this.charset.allowed,
         },
       });
-      const started = new InferenceWorker(worker, () => this.loads++);
+      const started = new InferenceWorker(worker, (kind) => this.loads[kind]++);
       this.workers.push(started);
       if (this.workers.length >= ocrPoolSize() && this.models === models) this.models = null;
-      return started;
+      return started.reserve(work);
     }
-    return this.leastBusy();
+    return this.leastBusy().reserve(work);
   }
 
   private leastBusy(): InferenceWorker {
-    return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    return this.workers.reduce((a, b) => (b.load < a.load ? b : a));
   }
 
   /** Runs a message on the least busy worker, its pixels handed over rather than copied. */
   private async send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply> {
-    return (await this.pick()).run(message, [pixels.buffer as ArrayBuffer]);
+    const work = pixels.length;
+    return (await this.pick(work)).run(message, [pixels.buffer as ArrayBuffer], work);
   }
 
   /** The detector's probability map (one value per input pixel) for a [1, 3, height, width] input. */
@@ -320,11 +348,13 @@ class InferencePool {
 export const inferencePool = new InferencePool();
 
 /**
- * How many OCR models this process has loaded so far. Stays 0 while only documents with a text
- * layer (and Word files) are read.
+ * How many OCR models this process has loaded so far, of one kind or of all. Stays 0 while only
+ * documents with a text layer (and Word files) are read; each worker that recognised rows loaded
+ * the recogniser once.
  */
-export function ocrModelLoads(): number {
-  return inferencePool.loads;
+export function ocrModelLoads(kind?: ModelKind): number {
+  const { loads } = inferencePool;
+  return kind ? loads[kind] : loads.detector + loads.recognizer + loads.direction;
 }
 
 /**
