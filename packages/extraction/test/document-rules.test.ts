@@ -233,6 +233,44 @@ describe('company names', () => {
     expect(r.fields.address?.value).toBe('NO. 17-G, JALAN SETIA INDAH 40170 SHAH ALAM');
   });
 
+  it('keeps a trade word OCR read without doubt, and adds back a letter it lost', () => {
+    const company = (lines: string[]) =>
+      extractBySchema(doc(ocrPage(lines, 0.99)), RECEIPT).fields.company?.value;
+    expect(company(['PASTELARIA ESTRELA LDA.', 'RUA DA BOAVISTA, 20', '4050-111 PORTO'])).toBe(
+      'PASTELARIA ESTRELA LDA.',
+    );
+    expect(company(['SANYU STATONERY SHOP', 'NO. 31G, JALAN SETIA INDAH', '40170 SHAH ALAM'])).toBe(
+      'SANYU STATIONERY SHOP',
+    );
+  });
+
+  it('does not take the line under a clerk\'s name as the vendor ("Vendeur: PAUL")', () => {
+    const r = extractBySchema(
+      doc(
+        page([
+          'Bricolage du Port',
+          '12 quai des Chartrons',
+          '33000 Bordeaux',
+          'Ticket n° 4411',
+          'Vendeur: PAUL',
+          'Clous 50 mm boîte de 200     3,10',
+          'Total TTC     3,10 €',
+        ]),
+      ),
+      RECEIPT,
+    );
+    expect(r.fields.company?.value).toBe('Bricolage du Port');
+  });
+
+  it('joins a legal form split over two lines of a narrow receipt', () => {
+    const r = extractBySchema(
+      doc(ocrPage(['SINAR JAYA TRADING SDN', 'BHD', 'NO. 8, JALAN KENANGA 3', '30250 IPOH'])),
+      RECEIPT,
+    );
+    expect(r.fields.company?.value).toBe('SINAR JAYA TRADING SDN BHD');
+    expect(r.fields.address?.value).toBe('NO. 8, JALAN KENANGA 3 30250 IPOH');
+  });
+
   it("takes the issuer's name beside the document title on invoices", () => {
     expect(withoutDocumentTitle('Amazon Web Services Invoice')).toBe('Amazon Web Services');
     expect(withoutDocumentTitle('FACTUUR. Coolblue B.V.')).toBe('Coolblue B.V.');

@@ -247,6 +247,21 @@ describe('misread names and addresses', () => {
     expect(repairNameWords('Harlow Marketing')).toBe('Harlow Marketing');
   });
 
+  it('keeps the letters of a word read without doubt, adding only a letter it lost', () => {
+    const clear = () => false;
+    // a glyph read clearly is as printed: another trade word one or two letters away is not meant
+    expect(repairNameWords('Pastelaria Estrela Lda.', undefined, clear)).toBe(
+      'Pastelaria Estrela Lda.',
+    );
+    expect(repairNameWords('Brightwell Stationers Ltd', undefined, clear)).toBe(
+      'Brightwell Stationers Ltd',
+    );
+    // a narrow letter merged into its neighbour leaves no doubt behind, yet is lost
+    expect(repairNameWords('SANYU STATONERY SHOP', undefined, clear)).toBe('SANYU STATIONERY SHOP');
+    // the same words read with doubt are repaired as before
+    expect(repairNameWords('Brightwell Stationers Ltd')).toBe('Brightwell Stationery Ltd');
+  });
+
   it('repairs a trade word with two look-alike letters misread, wherever they are', () => {
     // F for P and H for M: both shapes OCR confuses, the first letter among them
     expect(repairNameWords('SUNRISE FHARHACY')).toBe('SUNRISE PHARMACY');

@@ -35,6 +35,26 @@ describe('locale packs', () => {
     expect(findDates(text)[0]?.iso).toBe(iso);
   });
 
+  it.each([
+    ['Documento commerciale 04 gen 2025', '2025-01-04'],
+    ['Doc. n. 132-065826  20 giu 2024', '2024-06-20'],
+    ['Talão n.º 108-234975  15 out 2024', '2024-10-15'],
+    ['Data 1 set 2024', '2024-09-01'],
+    ['Fecha 5 ene. 2024', '2024-01-05'],
+    ['12 dic 2023 19:08', '2023-12-12'],
+    ['Datum 3 mrt 2024', '2024-03-03'],
+    ['Datum 3. Mrz. 2024', '2024-03-03'],
+    ['Datum 9 dez 2024', '2024-12-09'],
+  ])('reads the short month name in %s', (text, iso) => {
+    expect(findDates(text)[0]?.iso).toBe(iso);
+  });
+
+  it('does not read a quantity of sets, or "out", before a price as a date', () => {
+    expect(findDates('2 SET 10.00')).toEqual([]);
+    expect(findDates('NASI LEMAK 1 SET 12.50')).toEqual([]);
+    expect(findDates('3 out 15')).toEqual([]);
+  });
+
   // OCR of a till's narrow font loses the space between date and time, and reads a leading O as 0
   it.each([
     ['Datum: 2016-05-1417:19', '2016-05-14'],

@@ -98,6 +98,8 @@ export function valuesFor(
   // a label alone in its column, the next words far off in another column (a sidebar's label
   // above its value, beside the recipient's address): the value under the label comes first
   let farRight = false;
+  // a string printed right beside the label is its value, accepted or not
+  let beside = false;
   if (field.type === 'string') {
     // the string value runs to the next wide gap or the next label
     const segs = segments([...labelToks, ...right], row.height, 2.2);
@@ -105,6 +107,7 @@ export function valuesFor(
     right = first.length > labelToks.length ? first.slice(labelToks.length) : (segs[1] ?? []);
     const gap = (right[0]?.box[0] ?? labelBox[2]) - labelBox[2];
     farRight = first.length <= labelToks.length && gap > 6 * row.height;
+    beside = first.length > labelToks.length;
     if (first.length <= labelToks.length && startsWithLabel(right)) right = [];
     const stop = right.findIndex((t, i) => i > 0 && /:$/.test(t.text) && STOP_STRING.test(t.text));
     if (stop > 0) right = right.slice(0, stop);
@@ -129,6 +132,9 @@ export function valuesFor(
     });
     return out;
   }
+  // a label with words of its own beside it ("Vendeur: MARCO", a till's clerk) is not the label
+  // of the row under it (the first item line)
+  if (beside && r && r.toks.length) return out;
   const under = belowValue(hit, field, ctx, accept, labelBox, labelQ);
   if (under) out.push(under);
   return out;

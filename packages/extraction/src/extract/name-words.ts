@@ -47,11 +47,28 @@ export function tradeWordFor(token: string, packs: readonly LocalePack[] = LOCAL
   return found;
 }
 
-/** A company name with misread trade words repaired, keeping everything else and the case style. */
-export function repairNameWords(name: string, packs?: readonly LocalePack[]): string {
+/** Whether `word` is `token` with letters added only (the letters of `token` in order). */
+function lettersAdded(token: string, word: string): boolean {
+  let at = 0;
+  for (const c of word) if (c === token[at]) at++;
+  return at === token.length && word.length > token.length;
+}
+
+/**
+ * A company name with misread trade words repaired, keeping everything else and the case style.
+ * `doubtful` says which tokens OCR may have misread a glyph of. A token read without doubt may
+ * still have lost a glyph ("STATONERY": a narrow letter merged into its neighbour leaves no doubt
+ * behind), but a glyph it shows is as printed: "Pastelaria" is not a misread "Papelaria", nor
+ * "Stationers" a misread "Stationery".
+ */
+export function repairNameWords(
+  name: string,
+  packs?: readonly LocalePack[],
+  doubtful: (token: string) => boolean = () => true,
+): string {
   return name.replace(/[A-Za-z]{6,}/g, (token) => {
     const word = tradeWordFor(token, packs);
-    if (!word) return token;
+    if (!word || (!doubtful(token) && !lettersAdded(token.toLowerCase(), word))) return token;
     if (token === token.toUpperCase()) return word.toUpperCase();
     return token[0] === token[0]?.toUpperCase() ? word[0]!.toUpperCase() + word.slice(1) : word;
   });

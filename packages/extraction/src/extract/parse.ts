@@ -22,6 +22,17 @@ const MONTH_RE = MONTHS.map(([m]) => m)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
+/**
+ * Short month names that are also words a till prints before a quantity or a price ("2 SET 10.00",
+ * Italian and Portuguese "set" for September, Portuguese "out" for October): with one of them a date
+ * needs a four-digit year.
+ */
+const MONTHS_THAT_ARE_WORDS = new Set(['set', 'out']);
+
+/** Whether a month name and year read together are a date rather than a word before a figure. */
+const plausibleNamedDate = (month: string, year: string): boolean =>
+  year.length === 4 || !MONTHS_THAT_ARE_WORDS.has(month.toLowerCase().replace(/\.$/, ''));
+
 function monthNumber(name: string): number | null {
   const n = name.toLowerCase().replace(/\.$/, '');
   for (const [m, v] of MONTHS) if (n === m) return v;
@@ -134,7 +145,8 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   );
   while ((m = dmyName.exec(src))) {
     const mo = monthNumber(m[2] ?? '');
-    if (mo) push(m, fullYear(Number(m[3])), mo, Number(m[1]), false);
+    if (mo && plausibleNamedDate(m[2] ?? '', m[3] ?? ''))
+      push(m, fullYear(Number(m[3])), mo, Number(m[1]), false);
   }
   // Dec 25, 2018
   const mdyName = new RegExp(
@@ -143,7 +155,8 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   );
   while ((m = mdyName.exec(src))) {
     const mo = monthNumber(m[1] ?? '');
-    if (mo) push(m, fullYear(Number(m[3])), mo, Number(m[2]), false);
+    if (mo && plausibleNamedDate(m[1] ?? '', m[3] ?? ''))
+      push(m, fullYear(Number(m[3])), mo, Number(m[2]), false);
   }
   // 25/12/2018, 12/25/2018, 25-12-18, 25.12.2018
   // a period before the day ends a label ("Date.28/12/2017"), not a figure

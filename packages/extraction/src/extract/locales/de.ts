@@ -96,6 +96,17 @@ export const de: LocalePack = {
     ['november', 11],
     ['dezember', 12],
     ['dez', 12],
+    // the short forms printed on tills and in dates such as "04 gen 2025"
+    ['jan', 1],
+    ['feb', 2],
+    ['mrz', 3],
+    ['apr', 4],
+    ['jun', 6],
+    ['jul', 7],
+    ['aug', 8],
+    ['sept', 9],
+    ['sep', 9],
+    ['nov', 11],
   ],
   tradeWords: [
     'apotheke',

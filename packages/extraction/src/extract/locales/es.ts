@@ -100,6 +100,16 @@ export const es: LocalePack = {
     ['noviembre', 11],
     ['diciembre', 12],
     ['dic', 12],
+    // the short forms printed on tills and in dates such as "04 gen 2025"
+    ['feb', 2],
+    ['mar', 3],
+    ['may', 5],
+    ['jun', 6],
+    ['jul', 7],
+    ['sept', 9],
+    ['sep', 9],
+    ['oct', 10],
+    ['nov', 11],
   ],
   tradeWords: [
     'farmacia',

@@ -113,6 +113,12 @@ export const fr: LocalePack = {
     ['décembre', 12],
     ['decembre', 12],
     ['déc', 12],
+    // the short forms printed on tills and in dates such as "04 gen 2025"
+    ['fevr', 2],
+    ['sept', 9],
+    ['oct', 10],
+    ['nov', 11],
+    ['dec', 12],
   ],
   tradeWords: [
     'boulangerie',

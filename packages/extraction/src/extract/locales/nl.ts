@@ -65,6 +65,17 @@ export const nl: LocalePack = {
     ['okt', 10],
     ['november', 11],
     ['december', 12],
+    // the short forms printed on tills and in dates such as "04 gen 2025"
+    ['jan', 1],
+    ['feb', 2],
+    ['apr', 4],
+    ['jun', 6],
+    ['jul', 7],
+    ['aug', 8],
+    ['sept', 9],
+    ['sep', 9],
+    ['nov', 11],
+    ['dec', 12],
   ],
   tradeWords: ['bakkerij', 'apotheek', 'handel', 'groothandel'],
   addressWords: [

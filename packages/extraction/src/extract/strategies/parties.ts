@@ -8,6 +8,7 @@ import {
   type Candidate,
   type DocContext,
 } from '../context.js';
+import { CLEAR_GLYPHS, CLEAR_READING } from '../confidence/calibrate.js';
 import { repairNameWords } from '../name-words.js';
 import { findHeader } from '../tables/header.js';
 import { readingLines, slopeOfPage } from '../tables/slant.js';
@@ -169,9 +170,31 @@ const ITEM_COLUMNS: ColumnDefinition[] = [
   { key: 'amount', label: 'Amount', type: 'currency' },
 ];
 
-/** A name as it reads: a text layer states its letters, so only OCR'd words are repaired. */
-const readName = (text: string, toks: Tok[], ctx: DocContext): string =>
-  toks.every((t) => t.conf >= 1) ? text : repairNameWords(text, ctx.locales);
+/** Whether OCR read a word without doubt: its least sure glyph, or else the word, was clear. */
+const readClearly = (t: Tok): boolean =>
+  t.leastGlyph === undefined ? t.conf >= CLEAR_READING : t.leastGlyph >= CLEAR_GLYPHS;
+
+/**
+ * A name as it reads: a text layer states its letters, and so does a word OCR read without doubt,
+ * so only the doubtful words of an OCR'd name are repaired.
+ */
+function readName(text: string, toks: Tok[], ctx: DocContext): string {
+  if (toks.every((t) => t.conf >= 1)) return text;
+  const clear = new Set(
+    toks.filter(readClearly).flatMap((t) => t.text.toLowerCase().match(/[a-z]{6,}/g) ?? []),
+  );
+  return repairNameWords(text, ctx.locales, (token) => !clear.has(token.toLowerCase()));
+}
+
+/**
+ * Whether a legal form starts at the end of one line and ends on the next ("… TRADING SDN" / "BHD",
+ * "… Pty" / "Ltd"): the next line is a form, and so is the first line's last word with it, while
+ * that word alone is none.
+ */
+function splitLegalForm(line: string, next: string): boolean {
+  const last = line.trim().split(/\s+/).pop() ?? '';
+  return isFormOnly(next) && !isFormOnly(last) && isFormOnly(`${last} ${next}`);
+}
 
 /** Two readings of one company's name: the same letters, one the start of the other, or OCR-close. */
 function sameCompany(a: string, b: string): boolean {
@@ -347,6 +370,7 @@ function letterheadVendor(
     (openBracket ||
       // a name ending with a joining word ("… S.A. de") goes on with the rest of its form ("C.V.")
       (/\s(de|&|y|e|und)$/i.test(text.trim()) && isFormOnly(next.text)) ||
+      splitLegalForm(text, next.text) ||
       (!COMPANY_SUFFIX.test(text) &&
         !STRONG_SUFFIX.test(normaliseCompany(text)) &&
         COMPANY_SUFFIX.test(next.text)) ||
