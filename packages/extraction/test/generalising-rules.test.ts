@@ -269,6 +269,19 @@ describe('misread names and addresses', () => {
     expect(repairNameWords('SUNRISE WHARHACY')).toBe('SUNRISE WHARHACY');
   });
 
+  it('reads an Italian "S.r.l." whose thin l was read as a capital I or a 1', () => {
+    expect(normaliseCompany('Trasporti Padana S.r.I.')).toBe('Trasporti Padana S.r.l.');
+    expect(normaliseCompany('Edilnord S.r.1')).toBe('Edilnord S.r.l.');
+    // inside a name an I stays a letter
+    expect(normaliseCompany('S.r.I. Consulting Group')).toBe('S.r.I. Consulting Group');
+  });
+
+  it('reads a dotted legal form read with a space inside it ("B. V.") as the form', () => {
+    expect(normaliseCompany('Visser Bouwservice B. V.')).toBe('Visser Bouwservice B.V.');
+    expect(normaliseCompany('Transportes Lima S. A.')).toBe('Transportes Lima S.A.');
+    expect(normaliseCompany('Jansen B. Verhuur')).toBe('Jansen B. Verhuur');
+  });
+
   it('reads the legal forms of Malaysian names through glyph confusions', () => {
     expect(normaliseCompany('MR D.I.Y. (H) SDN BHD')).toBe('MR D.I.Y. (M) SDN BHD');
     expect(normaliseCompany('AIK HUAT ENTERPRISE (SETIA ALAM) SDN BHO')).toBe(

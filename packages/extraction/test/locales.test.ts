@@ -62,6 +62,7 @@ describe('locale packs', () => {
     ['Tarikh 27 0go 2020 13:54:00', '2020-08-27'],
     ['Date: 03 0ct 2019', '2019-10-03'],
     ['Datum 5. 0kt. 2021', '2021-10-05'],
+    ['Date de facture: 27,09.2025', '2025-09-27'],
   ])('reads a till date in %s', (text, iso) => {
     expect(findDates(text)[0]?.iso).toBe(iso);
   });
@@ -69,6 +70,7 @@ describe('locale packs', () => {
   it('does not read a zero inside a figure as a month', () => {
     expect(findDates('Total 10 0ct 2019').map((d) => d.iso)).toEqual(['2019-10-10']);
     expect(findDates('Ref 2023-1-200 12:00')).toEqual([]);
+    expect(findDates('Total 1.234,56 EUR 2025')).toEqual([]);
   });
 
   it('reads amounts with a decimal comma and thousands points', () => {

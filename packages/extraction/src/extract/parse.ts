@@ -83,6 +83,14 @@ function repairDateYears(text: string): string {
 }
 
 /**
+ * The point after a date's day read as a comma ("27,09.2025"): a day, a comma, a month and a point
+ * before a four-digit year is no amount. One character for one, so indexes stay valid.
+ */
+function repairDayComma(text: string): string {
+  return text.replace(/(?<![\d,.])(\d{1,2}),(?=\d{1,2}\.(?:19|20)\d{2}(?!\d))/g, '$1.');
+}
+
+/**
  * A year OCR split after its century ("12.03.20 24"): with a time after it ("01/02/20 15:30") the
  * figures are the year 2020 and the hour, so only two figures that no time mark follows are joined.
  * The space moves behind the year, so the text keeps its length.
@@ -119,7 +127,7 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
   const out: ParsedDate[] = [];
   // Both repairs keep the text's length, so match indexes still point into the original text.
   // a tilde between figures is a hyphen OCR read wavy ("05~05-17"); the length stays the same
-  const src = repairMonthZero(repairDateYears(fixOcrDigits(text)))
+  const src = repairMonthZero(repairDateYears(repairDayComma(fixOcrDigits(text))))
     .replace(/(?<=\d)~(?=\d)/g, '-')
     .replace(ORDINAL_FIRST_AS_LETTER, '1');
   const taken: [number, number][] = [];

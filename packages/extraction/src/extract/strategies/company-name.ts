@@ -73,8 +73,12 @@ function repairSdnBhd(text: string): string {
 export function normaliseCompany(text: string): string {
   return (
     repairSdnBhd(fixOcrLetters(text))
-      // the Italian "S.r.l." at the end of a name, its thin l lost ("Informatica Ligure S.r.")
+      // the Italian "S.r.l." at the end of a name, its thin l lost ("Informatica Ligure S.r.") or
+      // read as a capital I or a 1 ("S.r.I.")
       .replace(/\bS\.r\.$/, 'S.r.l.')
+      .replace(/\bS\.r\.[I1|]\.?$/, 'S.r.l.')
+      // a dotted form closing the name with a space read inside it ("Visser Bouwservice B. V.")
+      .replace(/\b([BNS])\.\s([VA])\.?$/, '$1.$2.')
       // a reference number printed before the name ("#000002 BAIFU (M) SDN BHD")
       .replace(/^#\s?\d+\s+(?=[A-Za-z])/, '')
       // a speck read as a period between words ("ELECTRICAL. TRADING", "ENTERPRISE . (SETIA"):
