@@ -452,3 +452,69 @@ describe('invoice totals read from a scan', () => {
     expect(r.fields.total?.value).toBe(100);
   });
 });
+
+describe('values under a row of labels', () => {
+  /** A scanned line of words, each [text, x0, y0, x1, y1]: a skewed scan's words climb along it. */
+  const scannedLine = (specs: [string, number, number, number, number][]): Page['lines'][0] => {
+    const words = specs.map(([text, x0, y0, x1, y1]) => ({
+      text,
+      box: [x0, y0, x1, y1] as Page['words'][0]['box'],
+      confidence: 0.97,
+    }));
+    const top = Math.min(...words.map((w) => w.box[1]));
+    const bottom = Math.max(...words.map((w) => w.box[3]));
+    return {
+      words,
+      text: words.map((w) => w.text).join(' '),
+      box: [words[0]!.box[0], top, words.at(-1)!.box[2], bottom],
+    };
+  };
+
+  it("reads the value under its label when a skewed scan runs the row's values together", () => {
+    const lines = [
+      scannedLine([
+        ['Invoice', 159, 220, 234, 259],
+        ['no', 239, 223, 264, 260],
+        ['Issue', 434, 222, 488, 263],
+        ['Date', 493, 224, 547, 265],
+        ['Due', 714, 226, 754, 266],
+        ['Date', 759, 228, 811, 268],
+        ['PO', 987, 229, 1014, 269],
+        ['Number', 1026, 231, 1105, 273],
+        ['Customer', 1266, 238, 1361, 274],
+        ['No.', 1367, 238, 1402, 274],
+      ]),
+      // the values climb 17 px along the row: the row is half again as tall as its words, and the
+      // 60 px between the due date and the order number read as a space
+      scannedLine([
+        ['INV-30077', 159, 256, 288, 297],
+        ['March', 433, 259, 521, 306],
+        ['2,', 528, 260, 552, 307],
+        ['2025', 559, 261, 621, 308],
+        ['March', 709, 265, 798, 307],
+        ['16,', 812, 265, 854, 307],
+        ['2025', 867, 265, 927, 307],
+        ['7700123456', 987, 267, 1139, 312],
+        ['C-5521', 1258, 273, 1379, 314],
+      ]),
+    ];
+    const scan: Page = {
+      number: 1,
+      width: 1654,
+      height: 2339,
+      method: 'ocr',
+      words: lines.flatMap((l) => l.words),
+      lines,
+      blocks: [],
+    };
+    const r = extractBySchema(doc(scan), {
+      fields: [
+        field('po_number', 'PO Number', 'string'),
+        field('customer_number', 'Customer No.', 'string'),
+      ],
+      tables: [],
+    });
+    expect(r.fields.po_number?.value).toBe('7700123456');
+    expect(r.fields.customer_number?.value).toBe('C-5521');
+  });
+});

@@ -154,11 +154,9 @@ function belowValue(
   // labels side by side ("Supplier:   Customer:") head columns: the value under one ends where the
   // next label's column starts, even where the values under them read as one run of words
   const isLabelWord = (w: Tok) => /\p{L}{2,}:$/u.test(w.text);
-  // where the next label on the row starts (the next cell of a row of labels)
-  const nextCellStart =
-    segments(row.words, row.height, 1.5)
-      .map((seg) => seg[0]!.box[0])
-      .find((x0) => x0 > labelBox[2]) ?? Infinity;
+  // where the cells of the label's row start; the next one after the label ends its column
+  const cellStarts = segments(row.words, row.height, 1.5).map((seg) => seg[0]!.box[0]);
+  const nextCellStart = cellStarts.find((x0) => x0 > labelBox[2]) ?? Infinity;
   // (a label of several words, "Billed To:", starts at its first word, not at the one with the colon)
   const nextLabel = row.words.find((w) => w.box[0] >= labelBox[2] && isLabelWord(w));
   const columnEnd = nextLabel ? Math.min(nextLabel.box[0], nextCellStart) : Infinity;
@@ -169,14 +167,16 @@ function belowValue(
     if (!next || next.page !== row.page) break;
     if (next.box[1] - row.box[3] > 2.5 * ctx.layout.unit) break;
     const width = labelBox[2] - labelBox[0];
-    const near = segments(next.words, next.height, 1.5).filter((seg) => {
-      const b = unionBox(seg.map((t) => t.box));
-      return (
-        b[0] < labelBox[2] + width &&
-        b[2] > labelBox[0] - 0.5 * width &&
-        b[0] > labelBox[0] - 2 * width
-      );
-    });
+    const near = segments(next.words, next.height, 1.5)
+      .flatMap((seg) => splitAtCells(seg, cellStarts, 0.25 * row.height))
+      .filter((seg) => {
+        const b = unionBox(seg.map((t) => t.box));
+        return (
+          b[0] < labelBox[2] + width &&
+          b[2] > labelBox[0] - 0.5 * width &&
+          b[0] > labelBox[0] - 2 * width
+        );
+      });
     // of the values near it, the one under the label: a row of values under a row of labels
     // ("6 de mayo de 2025   13 de mayo de 2025" under "Fecha   Fecha de vencimiento") reaches into
     // the next label's column with its longer values
@@ -216,6 +216,24 @@ function belowValue(
     }
   }
   return null;
+}
+
+/**
+ * A run of values split where a cell of the row of labels above starts in a gap between two of its
+ * words: a skewed scan's row is tall, so values a narrow gap apart read as one run ("January 23,
+ * 2026 4500511415" under "Due Date" and "PO Number"). A cell starting inside a word (a label
+ * centred over a longer value) splits nothing.
+ */
+function splitAtCells(seg: Tok[], cellStarts: readonly number[], slack: number): Tok[][] {
+  const pieces: Tok[][] = [[seg[0]!]];
+  for (let i = 1; i < seg.length; i++) {
+    const before = seg[i - 1]!.box[2];
+    const start = seg[i]!.box[0];
+    const cellBetween = cellStarts.some((c) => before <= c + slack && start >= c - slack);
+    if (cellBetween) pieces.push([seg[i]!]);
+    else pieces[pieces.length - 1]!.push(seg[i]!);
+  }
+  return pieces;
 }
 
 /**
