@@ -66,6 +66,16 @@ describe('typed parsing', () => {
     expect(detectCurrency('Amount due USD 4.11')).toBe('USD');
     expect(detectCurrency('Total £ 5.00')).toBe('GBP');
   });
+
+  it('reads a dollar by the country printed before its sign, a bare one as the US dollar', () => {
+    expect(detectCurrency('GST (10%): 2,834.00\nInvoice Total: A$31,174.04')).toBe('AUD');
+    expect(detectCurrency('Total AU$ 120.00')).toBe('AUD');
+    expect(detectCurrency('Total NZ$ 90.00')).toBe('NZD');
+    expect(detectCurrency('Total HK$1,200.00')).toBe('HKD');
+    expect(detectCurrency('Total S$ 18.50')).toBe('SGD');
+    expect(detectCurrency('Amount due C$ 75.20')).toBe('CAD');
+    expect(detectCurrency('Balance due $1,234.50')).toBe('USD');
+  });
 });
 
 describe('extractBySchema: fields', () => {

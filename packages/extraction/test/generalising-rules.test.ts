@@ -276,6 +276,15 @@ describe('misread names and addresses', () => {
     expect(normaliseCompany('S.r.I. Consulting Group')).toBe('S.r.I. Consulting Group');
   });
 
+  it('reads a capital I that OCR read as a small l opening a word of a name', () => {
+    expect(normaliseCompany('lronbridge Engineering Pty Ltd')).toBe(
+      'Ironbridge Engineering Pty Ltd',
+    );
+    expect(normaliseCompany('Nordic lndustries AB')).toBe('Nordic Industries AB');
+    // an l before a vowel or another l opens words ("Llanes", "Lopes")
+    expect(normaliseCompany('llanes & lopes Lda.')).toBe('llanes & lopes Lda.');
+  });
+
   it('reads a dotted legal form read with a space inside it ("B. V.") as the form', () => {
     expect(normaliseCompany('Visser Bouwservice B. V.')).toBe('Visser Bouwservice B.V.');
     expect(normaliseCompany('Transportes Lima S. A.')).toBe('Transportes Lima S.A.');

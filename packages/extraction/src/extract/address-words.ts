@@ -5,7 +5,7 @@
  * other, is read as that word; everything else (names, numbers) is left as printed.
  */
 import { levenshtein } from './layout.js';
-import { lookAlikeDifferences } from './lookalike-letters.js';
+import { CAPITAL_I_READ_AS_L, lookAlikeDifferences } from './lookalike-letters.js';
 import { LOCALES, addressWordsOf, type LocalePack } from './locales/index.js';
 
 /** A vocabulary of address words, indexed by the lengths of the tokens it can repair. */
@@ -152,11 +152,11 @@ export function repairAddressWords(address: string, packs?: readonly LocalePack[
     const cleaned = token
       .replace(/_/g, 'l')
       .replace(/(?<=[a-z])I|I(?=[a-z])/g, 'l')
-      .replace(/^l(?=[bcdfgkmnpqrstvwxz])/, 'I');
+      .replace(CAPITAL_I_READ_AS_L, 'I');
     const word = VOCABULARY.has(cleaned.toLowerCase())
       ? cleaned.toLowerCase()
       : addressWordFor(cleaned, packs);
-    const model = /^l(?=[bcdfgkmnpqrstvwxz])/.test(token) ? `I${token.slice(1)}` : token;
+    const model = token.replace(CAPITAL_I_READ_AS_L, 'I');
     return word ? matchCase(model.replace(/_/g, ''), word) : token;
   });
 }

@@ -9,8 +9,10 @@ const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/\bRs\.?(?![a-z])/i, 'INR'],
   [/\bS\$/, 'SGD'],
   [/\bR\$/, 'BRL'],
-  [/\bA\$/, 'AUD'],
+  [/\bAU?\$/, 'AUD'],
   [/\bC\$/, 'CAD'],
+  [/\bNZ\$/, 'NZD'],
+  [/\bHK\$/, 'HKD'],
   [/\$/, 'USD'],
 ];
 const CURRENCY_CODES = [
@@ -62,6 +64,12 @@ export function detectCurrency(text: string): string | null {
     [/₹/g, 'INR'],
     [/\bRM\s?\d|\(RM\)|\bRM\b/g, 'MYR'],
     [/\bR\$/g, 'BRL'],
+    // the dollars that print their country before the sign ("A$31,174.04", "NZ$ 90.00")
+    [/\bAU?\$/g, 'AUD'],
+    [/\bC\$/g, 'CAD'],
+    [/\bS\$/g, 'SGD'],
+    [/\bNZ\$/g, 'NZD'],
+    [/\bHK\$/g, 'HKD'],
     [/(?<![A-Z])\$\s?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/g, 'USD'],
   ];
   // a "$" is the dollar or peso whose code the document prints ("Total MXN: $2,296.80")

@@ -1,5 +1,6 @@
 /** Layout helpers over a ReadDocument: visual rows of words, segments split at wide gaps, fuzzy phrase matching. */
 import type { Box, Page, ReadDocument, Word } from '../document.js';
+import { CAPITAL_I_READ_AS_L } from './lookalike-letters.js';
 
 export interface Tok {
   text: string;
@@ -44,7 +45,7 @@ export const normWord = (s: string): string =>
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9#%]/g, '')
-    .replace(/^l(?=[bcdfghjkmnpqrstvwxz])/, 'i');
+    .replace(CAPITAL_I_READ_AS_L, 'i');
 
 export const unionBox = (boxes: Box[]): Box => {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];

@@ -4,6 +4,12 @@
  * a word differing from a known word in a letter of another shape is most likely another word
  * ("JASA" is not a misread "JAYA", nor "TAN" a misread "TMN").
  */
+/**
+ * A word opening with a small l before a consonant: no word of the packs' languages does, so that
+ * l is a capital I OCR read as an l ("lnvoice", "lpoh", "lronbridge").
+ */
+export const CAPITAL_I_READ_AS_L = /^l(?=[bcdfghjkmnpqrstvwxz])/;
+
 const LOOKALIKE_GROUPS = ['iltjf1', 'odqcgu0', 'mnhr', 's5z', 'be8', 'aeo', 'uvy', 'pf', 'ce'];
 
 /** Whether OCR reads one of the two characters (lower case) for the other. */

@@ -1,6 +1,7 @@
 /** How a company name looks on a document header: legal forms, and the lines that are something else (phones, tax ids, titles). */
 import { letters, type DocContext } from '../context.js';
 import { findDates } from '../parse.js';
+import { CAPITAL_I_READ_AS_L } from '../lookalike-letters.js';
 
 export const COMPANY_SUFFIX =
   /\b(s[do]n\.?\s*b[hn]d|bhd|berhad|s\/b|ltd|limited|llc|inc|incorporated|gmbh|b\.?v|n\.?v|corp(oration)?|co\b|company|enterprises?|trading|sdn|plc|pte|pty|s\.?a\.?r?\.?l?|ag|oy|ab|restaurant|restoran|cafe|café|mart|supermarket|hardware|store|stores|services|industries|holdings|group|bakery|pharmacy|kedai|perniagaan|syarikat|shop|cash\s?(?:&|and|n)\s?carry)\b/i;
@@ -79,6 +80,8 @@ export function normaliseCompany(text: string): string {
       .replace(/\bS\.r\.[I1|]\.?$/, 'S.r.l.')
       // a dotted form closing the name with a space read inside it ("Visser Bouwservice B. V.")
       .replace(/\b([BNS])\.\s([VA])\.?$/, '$1.$2.')
+      // a capital I read as a small l opening a word ("lronbridge Engineering")
+      .replace(/[A-Za-z]+/g, (word) => word.replace(CAPITAL_I_READ_AS_L, 'I'))
       // a reference number printed before the name ("#000002 BAIFU (M) SDN BHD")
       .replace(/^#\s?\d+\s+(?=[A-Za-z])/, '')
       // a speck read as a period between words ("ELECTRICAL. TRADING", "ENTERPRISE . (SETIA"):
