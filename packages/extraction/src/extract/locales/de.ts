@@ -96,7 +96,7 @@ export const de: LocalePack = {
     ['november', 11],
     ['dezember', 12],
     ['dez', 12],
-    // the short forms printed on tills and in dates such as "04 gen 2025"
+    // the short forms printed on tills and in dates such as "3. Mrz. 2024"
     ['jan', 1],
     ['feb', 2],
     ['mrz', 3],

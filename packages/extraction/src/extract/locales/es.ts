@@ -100,7 +100,7 @@ export const es: LocalePack = {
     ['noviembre', 11],
     ['diciembre', 12],
     ['dic', 12],
-    // the short forms printed on tills and in dates such as "04 gen 2025"
+    // the short forms printed on tills and in dates such as "5 ene. 2024"
     ['feb', 2],
     ['mar', 3],
     ['may', 5],

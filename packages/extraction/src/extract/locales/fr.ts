@@ -113,7 +113,7 @@ export const fr: LocalePack = {
     ['décembre', 12],
     ['decembre', 12],
     ['déc', 12],
-    // the short forms printed on tills and in dates such as "04 gen 2025"
+    // the short forms printed on tills and in dates such as "15 févr. 2024"
     ['fevr', 2],
     ['sept', 9],
     ['oct', 10],

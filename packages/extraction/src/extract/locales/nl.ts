@@ -65,7 +65,7 @@ export const nl: LocalePack = {
     ['okt', 10],
     ['november', 11],
     ['december', 12],
-    // the short forms printed on tills and in dates such as "04 gen 2025"
+    // the short forms printed on tills and in dates such as "3 mrt 2024"
     ['jan', 1],
     ['feb', 2],
     ['apr', 4],

@@ -118,7 +118,7 @@ export const pt: LocalePack = {
     ['outubro', 10],
     ['novembro', 11],
     ['dezembro', 12],
-    // the short forms printed on tills and in dates such as "04 gen 2025"
+    // the short forms printed on tills and in dates such as "15 out 2024"
     ['jan', 1],
     ['fev', 2],
     ['mar', 3],
