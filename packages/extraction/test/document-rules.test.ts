@@ -13,7 +13,7 @@ import {
   plausibleMisread,
   withoutDocumentTitle,
 } from '../src/extract/fields.js';
-import { doc, field, page } from './extract-helpers.js';
+import { doc, field, lineOfWords, page, scannedPage } from './extract-helpers.js';
 
 const RECEIPT = {
   fields: [
@@ -455,20 +455,10 @@ describe('invoice totals read from a scan', () => {
 
 describe('values under a row of labels', () => {
   /** A scanned line of words, each [text, x0, y0, x1, y1]: a skewed scan's words climb along it. */
-  const scannedLine = (specs: [string, number, number, number, number][]): Page['lines'][0] => {
-    const words = specs.map(([text, x0, y0, x1, y1]) => ({
-      text,
-      box: [x0, y0, x1, y1] as Page['words'][0]['box'],
-      confidence: 0.97,
-    }));
-    const top = Math.min(...words.map((w) => w.box[1]));
-    const bottom = Math.max(...words.map((w) => w.box[3]));
-    return {
-      words,
-      text: words.map((w) => w.text).join(' '),
-      box: [words[0]!.box[0], top, words.at(-1)!.box[2], bottom],
-    };
-  };
+  const scannedLine = (specs: [string, number, number, number, number][]) =>
+    lineOfWords(
+      specs.map(([text, x0, y0, x1, y1]) => ({ text, box: [x0, y0, x1, y1], confidence: 0.97 })),
+    );
 
   it("reads the value under its label when a skewed scan runs the row's values together", () => {
     const lines = [
@@ -498,16 +488,7 @@ describe('values under a row of labels', () => {
         ['C-5521', 1258, 273, 1379, 314],
       ]),
     ];
-    const scan: Page = {
-      number: 1,
-      width: 1654,
-      height: 2339,
-      method: 'ocr',
-      words: lines.flatMap((l) => l.words),
-      lines,
-      blocks: [],
-    };
-    const r = extractBySchema(doc(scan), {
+    const r = extractBySchema(doc(scannedPage(lines, 1654, 2339)), {
       fields: [
         field('po_number', 'PO Number', 'string'),
         field('customer_number', 'Customer No.', 'string'),

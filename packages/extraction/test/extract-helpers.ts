@@ -56,6 +56,29 @@ export function page(
   };
 }
 
+/** A line of words as the reader gives it: its text, and a box around every word. */
+export const lineOfWords = (words: Word[]): Line => ({
+  words,
+  text: words.map((w) => w.text).join(' '),
+  box: [
+    Math.min(...words.map((w) => w.box[0])),
+    Math.min(...words.map((w) => w.box[1])),
+    Math.max(...words.map((w) => w.box[2])),
+    Math.max(...words.map((w) => w.box[3])),
+  ],
+});
+
+/** A scanned page of `width` × `height` pixels holding the given lines, as OCR reads one. */
+export const scannedPage = (lines: Line[], width: number, height: number): Page => ({
+  number: 1,
+  width,
+  height,
+  method: 'ocr',
+  words: lines.flatMap((l) => l.words),
+  lines,
+  blocks: [],
+});
+
 export function doc(...pages: Page[]): ReadDocument {
   return {
     format: 'pdf',

@@ -6,9 +6,9 @@ import { calibrated, groupOf, type ValueSignals } from '../src/extract/confidenc
 import { currencyFromCountry } from '../src/extract/currency-country.js';
 import { repairNameWords } from '../src/extract/name-words.js';
 import { normaliseCompany } from '../src/extract/strategies/company-name.js';
-import type { Line, Page, Word } from '../src/document.js';
+import type { Line, Word } from '../src/document.js';
 import { extractBySchema, readDocument } from '../src/index.js';
-import { doc, field, page } from './extract-helpers.js';
+import { doc, field, page, scannedPage } from './extract-helpers.js';
 import { laidOutPdf, rowsAt, type Placed } from './fixtures/laid-out-pdf.js';
 
 const INVOICE = {
@@ -475,16 +475,7 @@ describe('line items on harder pages', () => {
     const lines = rows.flatMap((cells, i) =>
       cells.map((cell, c) => region(cell, [40, 330, 400, 500][c]!, 100 + i * 16)),
     );
-    const scan: Page = {
-      number: 1,
-      width: 600,
-      height: 800,
-      method: 'ocr',
-      words: lines.flatMap((l) => l.words),
-      lines,
-      blocks: [{ lines, box: [0, 0, 600, 800] }],
-    };
-    const { tables } = extractBySchema(doc(scan), ITEMS);
+    const { tables } = extractBySchema(doc(scannedPage(lines, 600, 800)), ITEMS);
     expect(
       tables.line_items?.rows.map((r) => [
         r.description?.value,

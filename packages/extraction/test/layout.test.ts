@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Line, Page, Word } from '../src/document.js';
+import type { Word } from '../src/document.js';
 import { layoutOf } from '../src/extract/layout.js';
-import { doc } from './extract-helpers.js';
+import { doc, lineOfWords, scannedPage } from './extract-helpers.js';
 
 /** A scan turned a little: every printed line rises 5 px per 100 px to the right. */
 const SLOPE = -0.05;
@@ -15,17 +15,6 @@ function printed(n: number, words: [text: string, x0: number, x1: number][]): Wo
     return { text, box: [x0, y - HEIGHT / 2, x1, y + HEIGHT / 2], confidence: 0.95 };
   });
 }
-
-const lineOf = (words: Word[]): Line => ({
-  words,
-  text: words.map((w) => w.text).join(' '),
-  box: [
-    Math.min(...words.map((w) => w.box[0])),
-    Math.min(...words.map((w) => w.box[1])),
-    Math.max(...words.map((w) => w.box[2])),
-    Math.max(...words.map((w) => w.box[3])),
-  ],
-});
 
 describe('rows of a slanted scan', () => {
   it('puts back on its line a word the reader took into the line below', () => {
@@ -52,16 +41,8 @@ describe('rows of a slanted scan', () => {
       ['000306020352', 280, 515],
     ]);
     // the reader's regions: the second line's first word went into the third line's region
-    const lines = [first, second, [kawasan!, ...third], fourth].map(lineOf);
-    const page: Page = {
-      number: 1,
-      width: 640,
-      height: 900,
-      method: 'ocr',
-      words: lines.flatMap((l) => l.words),
-      lines,
-      blocks: [],
-    };
+    const lines = [first, second, [kawasan!, ...third], fourth].map(lineOfWords);
+    const page = scannedPage(lines, 640, 900);
     const rows = layoutOf(doc(page)).rows.map((r) => r.text);
     expect(rows).toEqual([
       'LOT 1851-A, JALAN KPB',
