@@ -21,8 +21,9 @@ export interface Word {
    */
   leastGlyph?: number;
   /**
-   * Other readings of the same printed word (OCR'd figures): a doubtful figure read as the one the
-   * recogniser ranked second there, for the extractor to choose by arithmetic. Absent when none.
+   * Other readings of the same printed word (OCR'd words): a doubtful figure or letter read as the
+   * one the recogniser ranked second there, for the extractor to choose by arithmetic or by the
+   * words it knows. Absent when none.
    */
   alternatives?: WordReading[];
 }

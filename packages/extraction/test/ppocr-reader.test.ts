@@ -8,7 +8,7 @@ import { convexHull, minAreaRect, unclip } from '../src/reading/ppocr/geometry.j
 import { rotateGrey } from '../src/reading/ppocr/grey-image.js';
 import { decode } from '../src/reading/ppocr/recognize.js';
 import {
-  figureAlternatives,
+  secondReadings,
   fixDashes,
   rowWords,
   runOnSplits,
@@ -171,13 +171,36 @@ describe('rows into words', () => {
       { text: '6', at: 0.7, probability: 0.9, runnerUp: { text: '5', probability: 0.06 } },
       { text: '0', at: 0.9, probability: 0.99 },
     ];
-    const readings = figureAlternatives(glyphs);
+    const readings = secondReadings(glyphs);
     // the decimal point's runner-up is no figure, and a runner-up under 0.1 is not offered
     expect(readings.map((r) => r.text)).toEqual(['26.60']);
     expect(readings[0]?.confidence).toBeCloseTo((0.99 + 0.4 + 0.99 + 0.9 + 0.99) / 5);
-    // a word of letters has none, whatever its glyphs' runner-ups
-    const word = glyphs.map((g) => ({ ...g, text: g.text.replace(/\d/, 'A') }));
-    expect(figureAlternatives(word)).toEqual([]);
+  });
+
+  it('offers a word read again with one doubtful letter as its runner-up, never a letter as a figure', () => {
+    const glyph = (text: string, probability = 0.99, runnerUp?: string) => ({
+      text,
+      at: 0,
+      probability,
+      ...(runnerUp ? { runnerUp: { text: runnerUp, probability: 1 - probability } } : {}),
+    });
+    const melavati = [...'Mela'].map((c) => glyph(c));
+    melavati.push(glyph('v', 0.6, 'w'), ...[...'ati'].map((c) => glyph(c)));
+    expect(secondReadings(melavati).map((r) => r.text)).toEqual(['Melawati']);
+    // "Leve1" whose 1 may be an l: a figure and a letter are told apart by the rules that know
+    // where each belongs, not by the recogniser's second choice
+    const level = [...'Leve'].map((c) => glyph(c));
+    level.push(glyph('1', 0.6, 'l'));
+    expect(secondReadings(level)).toEqual([]);
+    // figures first: an amount's second readings are never crowded out by its letters'
+    const amount = [glyph('R', 0.5, 'P'), glyph('M', 0.5, 'N'), glyph('H', 0.5, 'K')];
+    amount.push(glyph('8', 0.6, '6'), glyph('.'), glyph('5'), glyph('0'));
+    expect(secondReadings(amount).map((r) => r.text)).toEqual([
+      'RMH6.50',
+      'PMH8.50',
+      'RNH8.50',
+      'RMK8.50',
+    ]);
   });
 
   it('boxes each word where its characters lie along the row', () => {

@@ -243,6 +243,34 @@ describe('receipt addresses', () => {
     );
   });
 
+  it("reads a doubtful word as the recogniser's second choice when the receipt prints that word clearly", () => {
+    const receipt = (mall: string, alternatives: string[]) => {
+      const scan = ocrPage([
+        'KAISON FURNISHING SDN BHD',
+        `UP2-01, ${mall} Mall,`,
+        '355, Jalan Bandar Melavati,',
+        '53100 Kuala Lumpur.',
+        'TAX INVOICE',
+      ]);
+      const doubtful = scan.words.find((w) => w.text === 'Melavati,')!;
+      Object.assign(doubtful, {
+        confidence: 0.9,
+        leastGlyph: 0.55,
+        alternatives: alternatives.map((text) => ({ text, confidence: 0.85 })),
+      });
+      return extractBySchema(doc(scan), RECEIPT).fields.address?.value;
+    };
+    expect(receipt('Melawati', ['Melawati,'])).toBe(
+      'UP2-01, Melawati Mall, 355, Jalan Bandar Melawati, 53100 Kuala Lumpur.',
+    );
+    // a second reading no word of the receipt or its language vouches for is not taken
+    expect(receipt('Wangsa', ['Melawati,'])).toContain('Jalan Bandar Melavati,');
+    // nor one of two second readings that both are words it prints
+    expect(receipt('Melawati Melarati', ['Melawati,', 'Melarati,'])).toContain(
+      'Jalan Bandar Melavati,',
+    );
+  });
+
   it('skips a business registration line under its own label before the street', () => {
     const r = extractBySchema(
       doc(

@@ -9,6 +9,7 @@ import {
   type Candidate,
   type DocContext,
 } from '../context.js';
+import { knownReadingOf } from '../known-readings.js';
 import { levenshtein, unionBox, type Row } from '../layout.js';
 import { addressWordsOf, regionsOf } from '../locales/index.js';
 import { findDates } from '../parse.js';
@@ -202,7 +203,11 @@ export function addressFallback(ctx: DocContext): Candidate | null {
   }
   picked = withoutBranchLine(picked);
   if (!picked.length) return null;
-  const joined = joinedText(picked).replace(LEADING_REG_NO, '');
+  const reread = picked.map((r) => ({
+    ...r,
+    text: r.words.map((w) => knownReadingOf(w, ctx)).join(' '),
+  }));
+  const joined = joinedText(reread).replace(LEADING_REG_NO, '');
   const text = repairAddressWords(
     repairAddressCommas(repairAddressFigures(endAtCountry(fixOcrLetters(joined)))),
     ctx.locales,

@@ -8,7 +8,7 @@ import {
   type Candidate,
   type DocContext,
 } from '../context.js';
-import { CLEAR_GLYPHS, CLEAR_READING } from '../confidence/calibrate.js';
+import { readClearly } from '../known-readings.js';
 import { repairNameWords } from '../name-words.js';
 import { findHeader } from '../tables/header.js';
 import { readingLines, slopeOfPage } from '../tables/slant.js';
@@ -169,10 +169,6 @@ const ITEM_COLUMNS: ColumnDefinition[] = [
   { key: 'unit_price', label: 'Unit Price', type: 'currency' },
   { key: 'amount', label: 'Amount', type: 'currency' },
 ];
-
-/** Whether OCR read a word without doubt: its least sure glyph, or else the word, was clear. */
-const readClearly = (t: Tok): boolean =>
-  t.leastGlyph === undefined ? t.conf >= CLEAR_READING : t.leastGlyph >= CLEAR_GLYPHS;
 
 /**
  * A name as it reads: a text layer states its letters, and so does a word OCR read without doubt,

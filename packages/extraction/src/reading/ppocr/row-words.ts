@@ -45,23 +45,19 @@ export function fixDashes(text: string): string {
 
 /** A glyph's second reading is offered when the recogniser gave it at least this. */
 const ALTERNATIVE_FLOOR = 0.1;
-/** At most this many second readings per word, the likeliest first. */
+/** At most this many second readings per word and kind of glyph, the likeliest first. */
 const MAX_ALTERNATIVES = 3;
 const FIGURE = /^\d$/;
+const LETTER = /^\p{L}$/u;
 
-/**
- * Second readings of a word holding figures: each doubtful figure in turn read as the figure the
- * recogniser ranked second there ("28.60" whose 8 may be a 6 also reads "26.60"), for the extractor
- * to choose between by the document's arithmetic. None for a word read without doubt.
- */
-export function figureAlternatives(glyphs: readonly RecognizedChar[]): WordReading[] {
-  if (!glyphs.some((c) => FIGURE.test(c.text))) return [];
+/** The word read with one doubtful glyph as its runner-up, each in turn, when both are `kind`. */
+function swaps(glyphs: readonly RecognizedChar[], kind: RegExp): WordReading[] {
   const total = glyphs.reduce((a, c) => a + c.probability, 0);
   const readings: WordReading[] = [];
   glyphs.forEach((c, i) => {
     const other = c.runnerUp;
     if (!other || other.probability < ALTERNATIVE_FLOOR) return;
-    if (!FIGURE.test(other.text) || !FIGURE.test(c.text)) return;
+    if (!kind.test(other.text) || !kind.test(c.text)) return;
     const text = glyphs.map((g, j) => (j === i ? other.text : g.text)).join('');
     readings.push({
       text: fixDashes(text),
@@ -69,6 +65,17 @@ export function figureAlternatives(glyphs: readonly RecognizedChar[]): WordReadi
     });
   });
   return readings.sort((a, b) => b.confidence - a.confidence).slice(0, MAX_ALTERNATIVES);
+}
+
+/**
+ * Second readings of a word: each doubtful glyph in turn read as the one the recogniser ranked
+ * second there, a figure for a figure ("28.60" whose 8 may be a 6 also reads "26.60", for the
+ * extractor to choose by the document's arithmetic) and a letter for a letter ("Melavati" whose v
+ * may be a w also reads "Melawati", for it to choose by the words it knows). Figures come first.
+ * None for a word read without doubt.
+ */
+export function secondReadings(glyphs: readonly RecognizedChar[]): WordReading[] {
+  return [...swaps(glyphs, FIGURE), ...swaps(glyphs, LETTER)];
 }
 
 /**
@@ -107,7 +114,7 @@ export function rowWords(reading: RowReading, rect: RotatedRect): Word[] {
   return parts.map((g) => {
     const start = Math.max(0, g[0]!.at - pitch / 2);
     const end = Math.min(1, g[g.length - 1]!.at + pitch / 2);
-    const alternatives = figureAlternatives(g);
+    const alternatives = secondReadings(g);
     return {
       text: fixDashes(g.map((c) => c.text).join('')),
       box: spanBounds(rect, start, end),
