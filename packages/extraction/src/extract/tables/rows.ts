@@ -57,20 +57,23 @@ function keepRunsInText(
 ): void {
   const text = byCol.get(textCol);
   if (textCol < 0 || !text?.length) return;
+  // looked up in sets, and taken from the other columns once: a row may hold thousands of words
+  const inText = new Set(text);
+  const moved = new Set<Tok>();
   // a space of a monospaced font is 0.6 of its height: runs split only at wider gaps
   for (const run of segments(words, height, 0.75)) {
-    if (run.length < 2 || !text.includes(run[0]!)) continue;
+    if (run.length < 2 || !inText.has(run[0]!)) continue;
     for (const w of run.slice(1)) {
-      if (text.includes(w)) continue;
-      for (const [ci, toks] of byCol) {
-        if (ci !== textCol && toks.includes(w))
-          byCol.set(
-            ci,
-            toks.filter((t) => t !== w),
-          );
-      }
+      if (inText.has(w)) continue;
+      inText.add(w);
+      moved.add(w);
       text.push(w);
     }
+  }
+  for (const [ci, toks] of byCol) {
+    if (ci === textCol || !moved.size) continue;
+    const kept = toks.filter((t) => !moved.has(t));
+    byCol.set(ci, kept);
   }
   text.sort((a, b) => a.box[0] - b.box[0]);
 }
@@ -128,33 +131,89 @@ export const cellOf = (
 const PAGE_FURNITURE =
   /^\W*(page|seite|pagina|página|blatt)\s*\d+|\b(continued|fortsetzung|suite|vervolg|continúa|continua)\b|\b(carried forward|übertrag|a reporter|report)\b|^\W*\d+\s*(\/|of|von|de|di|van)\s*\d+\W*$/i;
 
+/** A table's columns, and those of them its header names. */
+interface ReadColumns {
+  table: Pick<TableDefinition, 'columns'>;
+  /** The description's column. */
+  textKey: string | null;
+  /** The columns of figures (quantity, price, amount…). */
+  figureKeys: Set<string>;
+}
+
 /**
- * Where a table goes on after a page break: below its header repeated near the top of the next
- * page, else at the top of that page when its first rows hold figures in the table's columns.
+ * A row's words by the header's columns (keyed by the table's column keys; words under header
+ * words of no column are left out).
+ */
+function cellsOfRow(
+  row: Row,
+  header: HeaderMatch,
+  columns: ReadColumns,
+  ctx: DocContext,
+): Map<string, Tok[]> {
+  // on a slanted scan the columns drift sideways down the page: words are placed where they
+  // would stand at the header's height
+  const slope = slopeOfPage(ctx, row.page);
+  const headerY = (header.row.box[1] + header.row.box[3]) / 2;
+  const xOf = (w: Tok) => levelX(w, slope, headerY);
+  // words well left of the table's first column belong to a sidebar beside it, not to a cell
+  const left = (header.cols[0]?.x0 ?? 0) - 1.5 * header.row.height;
+  const words = row.words.filter((w) => xOf(w) + (w.box[2] - w.box[0]) / 2 >= left);
+  const byCol = assign(words, header.cols, xOf);
+  keepThousandsTogether(byCol, words, row.height);
+  keepRunsInText(
+    byCol,
+    words,
+    row.height,
+    header.cols.findIndex((c) => c.key === columns.textKey),
+  );
+  const cells = new Map<string, Tok[]>();
+  byCol.forEach((toks, ci) => {
+    const key = header.cols[ci]?.key;
+    if (key) cells.set(key, key === columns.textKey ? inReadingOrder(toks, slope) : toks);
+  });
+  return cells;
+}
+
+/** Whether a row's cells make an item of the table: a figure stands in one of its figure columns. */
+const holdsFigures = (cells: Map<string, Tok[]>, columns: ReadColumns): boolean =>
+  [...cells].some(
+    ([key, toks]) => columns.figureKeys.has(key) && toks.some((t) => /\d/.test(t.text)),
+  );
+
+/**
+ * Where a table read on `page` continues after it: below its header repeated near the top of the
+ * next page, else at the top of that page when its first row is an item in the table's columns.
+ * It is always a later page, so a table continues at most once per page.
  */
 function continuation(
+  page: number,
   from: number,
   header: HeaderMatch,
-  table: Pick<TableDefinition, 'columns'>,
+  columns: ReadColumns,
   ctx: DocContext,
   matchHeader: (row: Row) => HeaderMatch,
-): { index: number; header: HeaderMatch } | null {
+): { index: number; header: HeaderMatch; page: number } | null {
   const rows = ctx.layout.rows;
-  const page = rows[from - 1]?.page ?? header.row.page;
-  const start = rows.findIndex((r, i) => i >= from && r.page > page);
-  if (start < 0) return null;
+  let start = from;
+  while (start < rows.length && rows[start]!.page <= page) start++;
   const nextPage = rows[start]?.page;
+  if (nextPage === undefined) return null;
   for (let i = start; i < rows.length && i < start + 10 && rows[i]?.page === nextPage; i++) {
     const row = rows[i]!;
     const m = matchHeader(row);
-    if (m.matched >= Math.min(2, table.columns.length) && m.matched >= header.matched - 1)
-      return { index: i + 1, header: m };
+    if (m.matched >= Math.min(2, columns.table.columns.length) && m.matched >= header.matched - 1)
+      return { index: i + 1, header: m, page: nextPage };
   }
-  // no repeated header: the rows at the top of the page continue in the same columns
-  const first = rows.slice(start, start + 3).find((r) => !PAGE_FURNITURE.test(r.text));
-  if (first && /\d[.,]\d{2}(?!\d)/.test(first.text) && !isStop(first))
-    return { index: rows.indexOf(first), header };
-  return null;
+  // no repeated header: the rows at the top of the page continue in the same columns when the
+  // first of them is an item there (a note, or a summary's line with its sum outside the figure
+  // columns, would only be read into the last item's description)
+  const first = rows
+    .slice(start, start + 3)
+    .find((r) => r.page === nextPage && !PAGE_FURNITURE.test(r.text));
+  if (!first || !/\d[.,]\d{2}(?!\d)/.test(first.text) || isStop(first)) return null;
+  if (columns.figureKeys.size && !holdsFigures(cellsOfRow(first, header, columns, ctx), columns))
+    return null;
+  return { index: first.index, header, page: nextPage };
 }
 
 /** The money figures printed in the rows from a table's end on: its subtotal would be one. */
@@ -206,35 +265,44 @@ export function readRows(
   matchHeader?: (row: Row) => HeaderMatch,
 ): ExtractedTable {
   const rows = ctx.layout.rows;
-  const textKey =
-    table.columns.find((c) => c.type === 'string' && header.cols.some((h) => h.key === c.key))
-      ?.key ?? null;
-  const numericKeys = new Set(
-    table.columns
-      .filter((c) => c.type !== 'string' && header.cols.some((h) => h.key === c.key))
-      .map((c) => c.key),
-  );
+  const named = table.columns.filter((c) => header.cols.some((h) => h.key === c.key));
+  const columns: ReadColumns = {
+    table,
+    textKey: named.find((c) => c.type === 'string')?.key ?? null,
+    figureKeys: new Set(named.filter((c) => c.type !== 'string').map((c) => c.key)),
+  };
+  const { textKey, figureKeys } = columns;
   const out: { cells: Map<string, Tok[]>; page: number }[] = [];
   let current = header;
+  // the page the table is being read on. A table that goes on without its header printed again
+  // keeps the header's columns on a later page; judged by its header's page instead, every row of
+  // that page would look like a page break, and the row opening it would send the reading back to
+  // itself without end. The page only moves forward, so each row is read at most twice.
+  let tablePage = header.row.page;
   let prevBottom = header.row.box[3];
-  let gaps: number[] = [];
+  // the widest gap between the table's rows on its page so far (kept as it goes: a page may hold
+  // rows by the ten thousand)
+  let widestGap: number | null = null;
   // the row the table stops at (its totals, or what follows it)
   let end = rows.length;
   for (let i = header.row.index + 1; i < rows.length && out.length < 500; i++) {
     const row = rows[i];
     if (!row) break;
     const gap = row.box[1] - prevBottom;
-    const typical = gaps.length ? Math.max(...gaps) : ctx.layout.unit;
-    const pageEnds = row.page !== current.row.page;
+    const typical = widestGap ?? ctx.layout.unit;
+    const pageEnds = row.page !== tablePage;
     // where the table stops on this page: it goes on below its header on the next page, or ends
     const goOn = (): boolean => {
       const next =
-        matchHeader && out.length ? continuation(i, current, table, ctx, matchHeader) : null;
+        matchHeader && out.length
+          ? continuation(tablePage, i, current, columns, ctx, matchHeader)
+          : null;
       if (!next) return false;
       current = next.header;
+      tablePage = next.page;
       i = next.index - 1;
       prevBottom = (rows[next.index - 1] ?? current.row).box[3];
-      gaps = [];
+      widestGap = null;
       return true;
     };
     if (
@@ -251,30 +319,8 @@ export function readRows(
       end = i;
       break;
     }
-    // on a slanted scan the columns drift sideways down the page: words are placed where they
-    // would stand at the header's height
-    const slope = slopeOfPage(ctx, row.page);
-    const headerY = (current.row.box[1] + current.row.box[3]) / 2;
-    const xOf = (w: Tok) => levelX(w, slope, headerY);
-    // words well left of the table's first column belong to a sidebar beside it, not to a cell
-    const left = (current.cols[0]?.x0 ?? 0) - 1.5 * current.row.height;
-    const words = row.words.filter((w) => xOf(w) + (w.box[2] - w.box[0]) / 2 >= left);
-    const byCol = assign(words, current.cols, xOf);
-    keepThousandsTogether(byCol, words, row.height);
-    keepRunsInText(
-      byCol,
-      words,
-      row.height,
-      current.cols.findIndex((c) => c.key === textKey),
-    );
-    const cells = new Map<string, Tok[]>();
-    byCol.forEach((toks, ci) => {
-      const key = current.cols[ci]?.key;
-      if (key) cells.set(key, key === textKey ? inReadingOrder(toks, slope) : toks);
-    });
-    const hasNumber = [...cells].some(
-      ([key, toks]) => numericKeys.has(key) && toks.some((t) => /\d/.test(t.text)),
-    );
+    const cells = cellsOfRow(row, current, columns, ctx);
+    const hasNumber = holdsFigures(cells, columns);
     // a line of words alone, set apart from the row above, is no part of it: the page's footer
     // (the issuer's name, address and bank details) under the table's last row
     if (!hasNumber && out.length && gap > 1.2 * ctx.layout.unit) {
@@ -282,16 +328,20 @@ export function readRows(
       end = i;
       break;
     }
-    gaps.push(Math.max(0, gap));
+    widestGap = Math.max(widestGap ?? 0, gap);
     prevBottom = row.box[3];
     const last = out[out.length - 1];
     if (!hasNumber && last && textKey) {
       // a line with only a description continues the previous row
+      // (added in place: copying the description for each of its lines would take time growing
+      // with the square of their number)
       const extra = [...cells.values()].flat();
-      if (extra.length) last.cells.set(textKey, [...(last.cells.get(textKey) ?? []), ...extra]);
+      const text = last.cells.get(textKey);
+      if (!text) last.cells.set(textKey, extra);
+      else for (const w of extra) text.push(w);
       continue;
     }
-    if (!hasNumber && numericKeys.size) continue;
+    if (!hasNumber && figureKeys.size) continue;
     if (cells.size) out.push({ cells, page: row.page });
   }
   if (textKey) withoutPositions(out, textKey, header);
