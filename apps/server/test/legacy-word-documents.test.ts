@@ -68,8 +68,8 @@ describe('legacy Word (.doc) documents', () => {
     const stored = await upload(admin.headers, hostile.bytes, 'statement.doc');
 
     const reason =
-      'The Word document holds more text than the 20 million characters a document may have; ' +
-      'split it and upload the parts.';
+      'The Word document holds more text than the 5 million characters (about 1,500 pages) a ' +
+      'document may have; split it into smaller documents and upload them one by one.';
     expect(stored).toMatchObject({ pages: 0, error: reason });
     expect(await processed(admin.headers, docTypeId, stored.fileId)).toEqual({
       currentStep: 'failed',

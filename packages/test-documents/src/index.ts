@@ -47,6 +47,12 @@ export {
   type EInvoiceParty,
 } from './einvoice.js';
 export {
+  largeInvoiceLine,
+  largeUblInvoice,
+  type LargeEInvoiceData,
+  type LargeEInvoiceOptions,
+} from './large-einvoice.js';
+export {
   streamDocument,
   streamVendors,
   type StreamDocument,

@@ -22,8 +22,8 @@ async function failure(work: Promise<unknown>): Promise<DocumentReadError> {
 
 const MB = 1024 * 1024;
 const TOO_MUCH_TEXT =
-  'The Word document holds more text than the 20 million characters a document may have; ' +
-  'split it and upload the parts.';
+  'The Word document holds more text than the 5 million characters (about 1,500 pages) a ' +
+  'document may have; split it into smaller documents and upload them one by one.';
 
 describe('legacy Word (.doc) files', () => {
   it('reads the text of a generated .doc, its paragraphs as lines and table cells apart', async () => {

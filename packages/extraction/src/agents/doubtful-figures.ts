@@ -3,7 +3,7 @@ import type { ValueRef } from '@parser/contracts';
 import type { ExtractionResult } from '../document.js';
 
 import { numberOf } from './numbers.js';
-import { isPrintedCleanly } from './printed-rows.js';
+import { isPrintedCleanly, printsDecimals } from './printed-rows.js';
 import type { AgentDocument } from './types.js';
 import { cellAt } from './value-refs.js';
 
@@ -25,7 +25,7 @@ export function isReadFromDoubtfulGlyph(
   values: ExtractionResult,
   ref: ValueRef,
 ): boolean {
-  if (!doc.text || !/\d[.,]\d{2}/.test(doc.text) || typeOf(doc, ref) !== 'currency') return false;
+  if (!doc.text || !printsDecimals(doc.text) || typeOf(doc, ref) !== 'currency') return false;
   const cell = cellAt(values, ref);
   const read = numberOf(cell?.value ?? null);
   if (!cell?.source || cell.origin || read === null || read === 0) return false;

@@ -6,7 +6,7 @@ import { detectDecimalMark, findAmounts } from '../extract/parse.js';
 
 import { agree, cents, numberOf } from './numbers.js';
 import { isGlyphRepair, isOneDigitApart } from './ocr-confusions.js';
-import type { AgentDocument } from './types.js';
+import type { AgentDocument, AgentPage } from './types.js';
 import { cellAt } from './value-refs.js';
 
 /** How the figure a value was read from was read: by OCR or from a digital text, and how surely. */
@@ -44,6 +44,19 @@ function alternativeFigures(words: readonly Word[], read: number, mark: '.' | ',
   return out;
 }
 
+const byNumber = new WeakMap<readonly AgentPage[], Map<number, AgentPage>>();
+
+/** A reading's pages by number (the first of a number), worked out once per reading. */
+function pagesByNumber(pages: readonly AgentPage[]): Map<number, AgentPage> {
+  let map = byNumber.get(pages);
+  if (!map) {
+    map = new Map();
+    for (const page of pages) if (!map.has(page.number)) map.set(page.number, page);
+    byNumber.set(pages, map);
+  }
+  return map;
+}
+
 /**
  * How the figure of a value read on the page was read: its page's method, the confidence of the
  * least sure of its words (the words with digits inside the value's box: a misread glyph lowers its
@@ -55,7 +68,7 @@ export function figureReadingOf(doc: AgentDocument, ref: ValueRef): FigureReadin
   const source = cell?.source;
   const read = numberOf(cell?.value ?? null);
   if (!doc.pages || !source || cell.origin || read === null) return null;
-  const page = doc.pages.find((p) => p.number === source.page);
+  const page = pagesByNumber(doc.pages).get(source.page);
   if (!page) return null;
   if (page.method !== 'ocr') return { ocr: false, confidence: 1, alternatives: [] };
   const words = page.words.filter((w) => /\d/.test(w.text) && shareInside(w.box, source.box) > 0.5);

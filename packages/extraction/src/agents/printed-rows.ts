@@ -33,8 +33,21 @@ export const labelPattern = (label: string): RegExp =>
 export const joinDecimals = (line: string): string =>
   line.replace(/(\d[.,])\s(\d{2})(?!\d)/g, '$1$2');
 
+/**
+ * A reading of a text, worked out once for the last text asked about: the agents ask about one
+ * document's text once per failed sum and per figure, and on a text of thousands of rows each
+ * reading is worth keeping. Only the last text is kept, so memory stays one document's.
+ */
+function perText<T>(read: (text: string) => T): (text: string) => T {
+  let last: { text: string; value: T } | undefined;
+  return (text) => {
+    if (last?.text !== text) last = { text, value: read(text) };
+    return last.value;
+  };
+}
+
 /** The rows of a text that end in a money figure (one printed with decimals). */
-export function printedRows(text: string): PrintedRow[] {
+export const printedRows: (text: string) => readonly PrintedRow[] = perText((text) => {
   const mark = detectDecimalMark(text);
   return text.split('\n').flatMap((raw, index): PrintedRow[] => {
     const line = joinDecimals(raw);
@@ -52,7 +65,38 @@ export function printedRows(text: string): PrintedRow[] {
       },
     ];
   });
-}
+});
+
+/** Whether a text prints any money figure with decimals ("12.50", "3,99"). */
+export const printsDecimals: (text: string) => boolean = perText((text) =>
+  /\d[.,]\d{2}/.test(text),
+);
+
+/** Cents of a figure, the key the clean figures are filed under. */
+const centsKey = (value: number) => Math.round(Math.abs(value) * 100);
+
+/**
+ * The money figures a text prints cleanly (digits only, with decimals), as absolute values filed
+ * by cents (each value once, however often it is printed), so whether one is printed is a lookup
+ * rather than a reading of the whole text.
+ */
+const cleanFigures = perText((text) => {
+  const mark = detectDecimalMark(text);
+  const byCents = new Map<number, Set<number>>();
+  for (const raw of text.split('\n')) {
+    const line = joinDecimals(raw);
+    // findAmounts reads letters OCR confuses with digits as digits, one for one: a figure whose
+    // text changed that way held a letter.
+    for (const a of findAmounts(line, mark)) {
+      if (!a.hasDecimals || line.slice(a.index, a.index + a.match.length) !== a.match) continue;
+      const key = centsKey(a.value);
+      const values = byCents.get(key) ?? new Set<number>();
+      values.add(Math.abs(a.value));
+      byCents.set(key, values);
+    }
+  }
+  return byCents;
+});
 
 /**
  * Whether the text prints `value` as a clean money figure: digits only, with its decimals. A value
@@ -60,16 +104,11 @@ export function printedRows(text: string): PrintedRow[] {
  * was read from a doubtful glyph.
  */
 export function isPrintedCleanly(text: string, value: number): boolean {
-  const mark = detectDecimalMark(text);
-  return text.split('\n').some((raw) => {
-    const line = joinDecimals(raw);
-    // findAmounts reads letters OCR confuses with digits as digits, one for one: a figure whose
-    // text changed that way held a letter.
-    return findAmounts(line, mark).some(
-      (a) =>
-        a.hasDecimals &&
-        agree(Math.abs(a.value), Math.abs(value)) &&
-        line.slice(a.index, a.index + a.match.length) === a.match,
-    );
-  });
+  const figures = cleanFigures(text);
+  const key = centsKey(value);
+  // Figures that agree to the cent are filed at most two cents apart.
+  for (let near = key - 2; near <= key + 2; near++) {
+    for (const figure of figures.get(near) ?? []) if (agree(figure, Math.abs(value))) return true;
+  }
+  return false;
 }

@@ -49,8 +49,10 @@ class BoundedExtractor extends WordOleExtractor {
   }
 }
 
+// A view of the bytes the thread was handed, not another copy of the file.
+const bytes = workerData.bytes;
 new BoundedExtractor()
-  .extract(new BufferReader(Buffer.from(workerData.bytes)))
+  .extract(new BufferReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)))
   .then((document) => {
     const body = document.getBody();
     parentPort.postMessage(
@@ -68,11 +70,17 @@ new BoundedExtractor()
 
 type WorkerAnswer = { body: string } | { tooLong: number } | { error: string };
 
+/** Characters the engine lays out on one page of a Word document's prose, about. */
+const CHARACTERS_PER_PAGE = 3_300;
+
 function tooLarge(detail: string): DocumentReadError {
+  const limit = READING_LIMITS.maxWordTextCharacters;
+  const pages = Math.round(limit / CHARACTERS_PER_PAGE / 100) * 100;
   return new DocumentReadError('TOO_LARGE', {
     userMessage:
-      `The Word document holds more text than the ${READING_LIMITS.maxWordTextCharacters / 1_000_000} ` +
-      'million characters a document may have; split it and upload the parts.',
+      `The Word document holds more text than the ${limit / 1_000_000} million characters ` +
+      `(about ${pages.toLocaleString('en-US')} pages) a document may have; split it into ` +
+      'smaller documents and upload them one by one.',
     detail,
   });
 }

@@ -29,8 +29,16 @@ export const READING_LIMITS = {
    */
   maxCompressionRatio: 200,
   ratioCheckFromBytes: 8 * 1024 * 1024,
-  /** Characters of text a Word document may hold (a 1000-page report has about 3 million). */
-  maxWordTextCharacters: 20_000_000,
+  /**
+   * Characters of text a legacy Word (.doc) document may hold: about 1,500 pages as the engine
+   * lays them out (a 1000-page report has about 3 million). The reading costs about 45 bytes of
+   * memory a character (every word positioned on its page), its cached JSON 30 more: reading
+   * 5 million characters raised the resident memory by about 225 MB, and by 560 MB with the
+   * upload's page count and the reading cache; 19 million by 865 MB and 1.7 GB, and the JSON of
+   * that reading is longer than a JavaScript string may be. A longer file is refused before its
+   * text is built.
+   */
+  maxWordTextCharacters: 5_000_000,
   /** Heap of the thread that reads a legacy .doc; a file needing more is refused as too large. */
   maxWordHeapMb: 512,
 } as const;

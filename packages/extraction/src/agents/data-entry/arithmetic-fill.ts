@@ -1,16 +1,9 @@
 import type { ValueRef } from '@parser/contracts';
 
-import {
-  holds,
-  numbersOf,
-  type NumberAt,
-  type Relation,
-  relationsOf,
-  refsOf,
-  solveFor,
-} from '../arithmetic.js';
+import { numbersOf, type Relation, relationsOf, refsOf, solveFor } from '../arithmetic.js';
 import { cents } from '../numbers.js';
 import { fieldsByRole, lineTableOf } from '../roles.js';
+import { SumSheet } from '../sum-sheet.js';
 import type { AgentDocument } from '../types.js';
 import { cellAt, cellRef, fieldRef, isEmptyValue, refKey, valueAt } from '../value-refs.js';
 
@@ -28,12 +21,11 @@ const relationsNow = (doc: AgentDocument, log: ChangeLog) =>
  */
 export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
   for (let round = 0; round < 10; round++) {
-    const relations = relationsNow(doc, log);
     const at = numbersOf(log.values);
-    const holding = relations.filter((r) => holds(r, at) === true).length;
+    const sheet = new SumSheet(relationsNow(doc, log), at);
     const seen = new Set<string>();
     const candidates: { ref: ValueRef; printed: number; value: number; gain: number }[] = [];
-    for (const relation of relations.filter((r) => holds(r, at) === false)) {
+    for (const relation of sheet.failed()) {
       for (const ref of refsOf(relation)) {
         if (seen.has(refKey(ref)) || log.isLocked(ref)) continue;
         seen.add(refKey(ref));
@@ -41,16 +33,15 @@ export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
         if (printed === null) continue;
         for (const factor of [0.01, 0.1, 10, 100]) {
           const value = cents(printed * factor);
-          const patched: NumberAt = (r) => (refKey(r) === refKey(ref) ? value : at(r));
-          if (relations.some((r) => holds(r, at) === true && holds(r, patched) !== true)) continue;
-          const gain = relations.filter((r) => holds(r, patched) === true).length - holding;
+          if (sheet.breaksWith(ref, value)) continue;
+          const gain = sheet.gainWith(ref, value);
           if (gain > 0) candidates.push({ ref, printed, value, gain });
         }
       }
     }
     // One equation can always be met by moving one value's separator; only a move that makes two
     // hold at once (a line and the lines' sum) is proven by the arithmetic.
-    const best = Math.max(0, ...candidates.map((c) => c.gain));
+    const best = candidates.reduce((most, c) => Math.max(most, c.gain), 0);
     if (best < 2) return;
     const winners = candidates.filter((c) => c.gain === best);
     // Two values whose move explains the sums equally well: the arithmetic cannot tell which.
@@ -73,8 +64,11 @@ export function repairSeparators(doc: AgentDocument, log: ChangeLog): void {
  */
 const DERIVED_CEILING = 0.7;
 function confidenceOf(doc: AgentDocument, log: ChangeLog, refs: ValueRef[]): number {
-  const values = refs.map((ref) => cellAt(log.values, ref)?.confidence ?? 0);
-  return values.length === 0 ? 0 : Math.min(DERIVED_CEILING, ...values);
+  if (refs.length === 0) return 0;
+  // A loop rather than Math.min(...values): a sum of many thousand lines is too many arguments.
+  let least = DERIVED_CEILING;
+  for (const ref of refs) least = Math.min(least, cellAt(log.values, ref)?.confidence ?? 0);
+  return least;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { ValueRef } from '@parser/contracts';
 
-import { holds, numbersOf, type NumberAt, refsOf, relationsOf, solveFor } from '../arithmetic.js';
+import { numbersOf, refsOf, relationsOf } from '../arithmetic.js';
 import { isReadFromDoubtfulGlyph } from '../doubtful-figures.js';
 import { cents } from '../numbers.js';
 import { isGlyphRepair } from '../ocr-confusions.js';
+import { SumSheet } from '../sum-sheet.js';
 import type { AgentDocument } from '../types.js';
 import { refKey } from '../value-refs.js';
 
@@ -16,20 +17,20 @@ import type { ChangeLog } from './change-log.js';
  * document may print it wrong, and then the reconciliation must say so.
  */
 export function repairDoubtfulFigures(doc: AgentDocument, log: ChangeLog): void {
-  const relations = relationsOf(doc.fields, doc.tables, log.values);
   const at = numbersOf(log.values);
-  if (!relations.some((relation) => holds(relation, at) === false)) return;
+  const sheet = new SumSheet(relationsOf(doc.fields, doc.tables, log.values), at);
+  const failed = sheet.failed();
+  if (failed.length === 0) return;
   const candidates = new Map<string, { ref: ValueRef; read: number; value: number }>();
-  for (const relation of relations.filter((r) => holds(r, at) === false)) {
+  for (const relation of failed) {
     for (const ref of refsOf(relation)) {
       const read = at(ref);
       if (read === null || log.isLocked(ref) || !isReadFromDoubtfulGlyph(doc, log.values, ref))
         continue;
-      const wanted = solveFor(relation, ref, at);
+      const wanted = sheet.solveFor(relation, ref);
       if (wanted === null || wanted <= 0 || !isGlyphRepair(read, cents(wanted))) continue;
       const value = cents(wanted);
-      const patched: NumberAt = (r) => (refKey(r) === refKey(ref) ? value : at(r));
-      if (relations.every((r) => holds(r, patched) !== false)) {
+      if (sheet.noneFailsWith(ref, value)) {
         candidates.set(`${refKey(ref)}=${value}`, { ref, read, value });
       }
     }

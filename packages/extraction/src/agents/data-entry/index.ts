@@ -1,15 +1,15 @@
-import type { ValueRef } from '@parser/contracts';
-
-import { holds, numbersOf, relationsOf, refsOf } from '../arithmetic.js';
+import { numbersOf, relationsOf } from '../arithmetic.js';
 import { readCsv } from '../knowledge/csv-records.js';
+import { numberOf } from '../numbers.js';
 import { allRefs } from '../roles.js';
+import { SumSheet } from '../sum-sheet.js';
 import type {
   AgentDocument,
   AgentSettings,
   DataEntryOutcome,
   KnowledgeDocument,
 } from '../types.js';
-import { cellAt, cloneValues, refKey, setValueAt, valueAt } from '../value-refs.js';
+import { cellAt, cloneValues, setValueAt, valueAt } from '../value-refs.js';
 
 import { ChangeLog } from './change-log.js';
 import { completeFromPassages, completeFromRecords, repairIdsFromRecords } from './complete.js';
@@ -35,6 +35,12 @@ export function runDataEntry(
   const log = new ChangeLog(cloneValues(doc.values), doc.locked);
   const dates = dateReadingOf(doc.text, settings);
 
+  // The sums depend on the values only as numbers, and most values written in their plain form
+  // read as the same number ("1O.50" and 10.5 alike): the sums are worked out again only after a
+  // change that moved one, not for every figure repaired on a document of thousands of lines.
+  let sums: SumSheet | null = null;
+  const sumsNow = () =>
+    (sums ??= new SumSheet(relationsOf(doc.fields, doc.tables, log.values), numbersOf(log.values)));
   for (const { ref, type } of allRefs(doc)) {
     const cell = cellAt(log.values, ref);
     if (!cell) continue;
@@ -49,10 +55,14 @@ export function runDataEntry(
       },
       { reason: normalised.reason, source: RULE },
     );
-    if (applied && normalised.reason.startsWith('OCR') && contradictsSums(doc, log, ref)) {
+    if (!applied) continue;
+    const movesNumber = numberOf(before.value) !== numberOf(normalised.value);
+    if (movesNumber) sums = null;
+    if (normalised.reason.startsWith('OCR') && sumsNow().failsAt(ref)) {
       // The repaired number parses but the sums say otherwise: leave it for a person.
       setValueAt(log.values, ref, before);
       log.changes.pop();
+      if (movesNumber) sums = null;
     }
   }
 
@@ -70,15 +80,6 @@ export function runDataEntry(
   deriveMissing(doc, log);
   assumeUsualCurrency(doc, log, settings);
   return { values: log.values, changes: log.changes };
-}
-
-/** True when a relation holding `ref` is complete and fails. */
-function contradictsSums(doc: AgentDocument, log: ChangeLog, ref: ValueRef): boolean {
-  const at = numbersOf(log.values);
-  return relationsOf(doc.fields, doc.tables, log.values).some(
-    (relation) =>
-      refsOf(relation).some((r) => refKey(r) === refKey(ref)) && holds(relation, at) === false,
-  );
 }
 
 /** Amounts that show no currency take the company's usual one. */

@@ -22,7 +22,7 @@ import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
 import { takenFromElsewhereDoubt } from './labelled-rows.js';
 import { loneMisreadOf } from './lone-misread.js';
-import { readingDoubtOf } from './reading-doubts.js';
+import { type ReadingDoubt, readingDoubtOf } from './reading-doubts.js';
 import { referenceChecks } from './reference-checks.js';
 import { statedTotalCheck } from './stated-total.js';
 import { taxRateCheck } from './tax-rate.js';
@@ -87,18 +87,28 @@ function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): Recon
   const totalRef = roles.total === undefined ? null : fieldRef(roles.total);
   // The one figure the sums disagree with, when the total is confirmed and it was read unsurely.
   const lone = loneMisreadOf(doc, relations, at, totalRef, labels);
-  const figureDoubt = (relation: Relation) =>
-    readingDoubtOf(doc, relation, at, labels) ??
-    (lone && refsOf(relation).some((ref) => refKey(ref) === refKey(lone.suspect.ref))
-      ? lone
-      : null);
+  // Asked twice of each failed sum (for the figures as shown, then for its check): worked out once.
+  const doubts = new Map<Relation, ReadingDoubt | null>();
+  const figureDoubt = (relation: Relation) => {
+    if (doubts.has(relation)) return doubts.get(relation) ?? null;
+    const doubt =
+      readingDoubtOf(doc, relation, at, labels) ??
+      (lone && refsOf(relation).some((ref) => refKey(ref) === refKey(lone.suspect.ref))
+        ? lone
+        : null);
+    doubts.set(relation, doubt);
+    return doubt;
+  };
   // The figures as the page shows them where a doubt names what a misread one should read: a
   // subtotal or total so corrected may still confirm what the lines were summed to.
-  const named = relations.flatMap((relation) =>
-    holds(relation, at) === false ? (figureDoubt(relation)?.suspect ?? []) : [],
-  );
-  const asShown: NumberAt = (ref) =>
-    named.find((s) => refKey(s.ref) === refKey(ref))?.expected ?? at(ref);
+  const named = new Map<string, number>();
+  for (const relation of relations) {
+    const suspect = holds(relation, at) === false ? figureDoubt(relation)?.suspect : undefined;
+    // the first doubt naming a figure says what it should read
+    if (suspect && !named.has(refKey(suspect.ref)))
+      named.set(refKey(suspect.ref), suspect.expected);
+  }
+  const asShown: NumberAt = (ref) => named.get(refKey(ref)) ?? at(ref);
   const checks = [
     ...arithmeticChecks(relations, at, {
       labels,
@@ -185,6 +195,13 @@ const CONTRADICTED = 0.75;
 export function adjustConfidence(values: ExtractionResult, report: ReconReport): ExtractionResult {
   const out = cloneValues(values);
   const failed = new Set<string>();
+  // Each blamed place as the report first names it, looked up by key.
+  const refs = new Map<string, ValueRef>();
+  for (const check of report.checks) {
+    for (const ref of [...check.fields, ...(check.suspect ? [check.suspect] : [])]) {
+      if (!refs.has(refKey(ref))) refs.set(refKey(ref), ref);
+    }
+  }
   for (const check of report.checks) {
     // A sum doubted as read is a warning, but its values are as unsure as a failed sum's.
     const doubtedSum = check.status === 'warn' && check.kind === 'arithmetic';
@@ -208,19 +225,10 @@ export function adjustConfidence(values: ExtractionResult, report: ReconReport):
     }
   }
   for (const key of failed) {
-    const ref = refFromKey(key, report);
+    const ref = refs.get(key);
     const cell = ref ? cellAt(out, ref) : undefined;
     if (ref && cell && cell.confidence >= CONTRADICTED)
       setValueAt(out, ref, { confidence: CONTRADICTED });
   }
   return out;
-}
-
-function refFromKey(key: string, report: ReconReport): ValueRef | undefined {
-  for (const check of report.checks) {
-    for (const ref of [...check.fields, ...(check.suspect ? [check.suspect] : [])]) {
-      if (refKey(ref) === key) return ref;
-    }
-  }
-  return undefined;
 }

@@ -66,15 +66,16 @@ export function readItemLines(
   const numberAt = (row: number, column: string | undefined) =>
     column === undefined ? null : numberOf(valueAt(doc.values, cellRef(lines.key, row, column)));
 
+  const nextPrinting = figureFinder(printed);
+  // Where in `printed` the last row was found: each row is looked for after the one before.
   let after = -1;
   const rows = rowNumbers.map((row): ItemRowReading => {
     const figures = [lineValue(row), numberAt(row, amount), numberAt(row, price)].filter(
       (n): n is number => n !== null && n !== 0,
     );
-    const found = printed.find(
-      (p) => p.index > after && figures.some((f) => p.figures.some((g) => agree(f, g))),
-    );
-    if (found) after = found.index;
+    const position = nextPrinting(figures, after);
+    const found = position < 0 ? undefined : printed[position];
+    if (found) after = position;
     return {
       row,
       printed: found ?? null,
@@ -89,7 +90,8 @@ export function readItemLines(
   const matched = rows.flatMap((r) => (r.printed ? [r.printed.index] : []));
   // Only when most rows were found on the page is the stretch between them the item lines.
   if (matched.length === 0 || matched.length * 2 < rows.length) return { rows, uncaptured: [] };
-  const last = Math.max(...matched);
+  // Loops rather than Math.max(...matched): thousands of lines are too many arguments.
+  const last = matched.reduce((a, b) => Math.max(a, b));
   const closing = printed.find(
     (p) =>
       p.index > last &&
@@ -98,7 +100,7 @@ export function readItemLines(
   if (!closing) return { rows, uncaptured: [] };
   // The item lines start after the last summary row above the first item found (receipts print
   // no money figures in their header), so an item missed above the others counts too.
-  const firstFound = Math.min(...matched);
+  const firstFound = matched.reduce((a, b) => Math.min(a, b));
   const start =
     printed.filter((p) => p.index < firstFound && isSummary(p.label)).pop()?.index ?? -1;
   const taken = new Set(matched);
@@ -107,4 +109,71 @@ export function readItemLines(
     .filter((p) => p.inCents && !isSummary(p.label))
     .map((p) => ({ row: p, value: isDiscount(p.label) ? -Math.abs(p.value) : p.value }));
   return { rows, uncaptured };
+}
+
+/**
+ * For a table row's figures, the position in `printed` of the first row after position `after`
+ * that prints one of them (to the cent, as `agree` compares), or -1. The printed figures are filed
+ * by cents, so each row is found by lookups rather than by reading the rows from the top: on a
+ * document of n item lines that is n lookups instead of n² comparisons.
+ */
+function figureFinder(
+  printed: readonly PrintedRow[],
+): (figures: number[], after: number) => number {
+  // A figure of whole cents ("12.50") is the same number wherever it is printed, so every row
+  // filed under its cents agrees or disagrees with a figure alike; other figures ("0.535") are
+  // filed apart and compared one by one.
+  const inCents = new Map<number, number[]>();
+  const other = new Map<number, { positions: number[]; values: number[] }>();
+  printed.forEach((row, position) => {
+    for (const value of row.figures) {
+      const key = Math.round(value * 100);
+      if (key / 100 === value) {
+        const positions = inCents.get(key) ?? [];
+        if (positions[positions.length - 1] !== position) positions.push(position);
+        inCents.set(key, positions);
+      } else {
+        const entries = other.get(key) ?? { positions: [], values: [] };
+        entries.positions.push(position);
+        entries.values.push(value);
+        other.set(key, entries);
+      }
+    }
+  });
+  return (figures, after) => {
+    let best = Infinity;
+    // Figures that agree to the cent are filed at most two cents apart.
+    const nearby = figures.flatMap((figure) => {
+      const key = Math.round(figure * 100);
+      return [-2, -1, 0, 1, 2].map((offset) => ({ figure, key: key + offset }));
+    });
+    for (const { figure, key } of nearby) {
+      const positions = inCents.get(key);
+      if (!positions || !agree(figure, key / 100)) continue;
+      const first = positions[firstAbove(positions, after)];
+      if (first !== undefined && first < best) best = first;
+    }
+    for (const { figure, key } of nearby) {
+      const entries = other.get(key);
+      if (!entries) continue;
+      for (let i = firstAbove(entries.positions, after); i < entries.positions.length; i++) {
+        const position = entries.positions[i]!;
+        if (position >= best) break;
+        if (agree(figure, entries.values[i]!)) best = position;
+      }
+    }
+    return best === Infinity ? -1 : best;
+  };
+}
+
+/** Where in ascending numbers the first one above `floor` is (their length when none is). */
+function firstAbove(sorted: readonly number[], floor: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! > floor) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

@@ -1,10 +1,11 @@
 import type { ValueRef } from '@parser/contracts';
 
-import { holds, type NumberAt, type Relation, refsOf, solveFor } from '../arithmetic.js';
+import { type NumberAt, type Relation, refsOf } from '../arithmetic.js';
 import { figureReadingOf, misreadingOf } from '../figure-readings.js';
 import { agree, cents } from '../numbers.js';
 import { printedRows } from '../printed-rows.js';
 import { fieldRoleOf } from '../roles.js';
+import { SumSheet } from '../sum-sheet.js';
 import type { AgentDocument } from '../types.js';
 import { refKey } from '../value-refs.js';
 
@@ -44,17 +45,15 @@ function takenFromElsewhere(doc: AgentDocument, ref: ValueRef, read: number): st
  */
 function candidatesOf(relations: readonly Relation[], at: NumberAt): Candidate[] {
   const found = new Map<string, Candidate>();
-  for (const relation of relations.filter((r) => holds(r, at) === false)) {
+  const sheet = new SumSheet(relations, at);
+  for (const relation of sheet.failed()) {
     for (const ref of refsOf(relation)) {
       const read = at(ref);
-      const wanted = solveFor(relation, ref, at);
+      const wanted = sheet.solveFor(relation, ref);
       if (read === null || wanted === null || wanted <= 0) continue;
       const expected = cents(wanted);
       if (Math.abs(expected - wanted) > 0.0001) continue;
-      const key = refKey(ref);
-      const patched: NumberAt = (r) => (refKey(r) === key ? expected : at(r));
-      if (relations.every((r) => holds(r, patched) !== false))
-        found.set(key, { ref, read, expected });
+      if (sheet.noneFailsWith(ref, expected)) found.set(refKey(ref), { ref, read, expected });
     }
   }
   return [...found.values()];

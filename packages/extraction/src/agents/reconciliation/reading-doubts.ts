@@ -5,7 +5,7 @@ import {
   type NumberAt,
   type Relation,
   refsOf,
-  solveFor,
+  solverOf,
   termValue,
 } from '../arithmetic.js';
 import { agree, CENT, cents } from '../numbers.js';
@@ -50,8 +50,12 @@ export function readingDoubtOf(
   const holdsWith = (correction: number) =>
     Math.abs(gap + correction) <= (relation.tolerance ?? CENT);
   const lines = lineTableOf(doc.tables);
-  const wantedOf = (ref: ValueRef) =>
-    asPrinted(relation).flatMap((r) => solveFor(r, ref, at) ?? []);
+  // Each way of stating the sum is summed once, however many of its figures are solved for.
+  let solvers: ((ref: ValueRef) => number | null)[] | undefined;
+  const wantedOf = (ref: ValueRef) => {
+    solvers ??= asPrinted(relation).map((r) => solverOf(r, at));
+    return solvers.flatMap((solve) => solve(ref) ?? []);
+  };
   return (
     itemLinesDoubt(doc, relation, at, labels, holdsWith) ??
     labelledRowDoubt(doc, refsOf(relation), at, labels, wantedOf, relation.tolerance) ??

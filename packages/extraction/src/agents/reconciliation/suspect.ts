@@ -1,8 +1,9 @@
 import type { ValueRef } from '@parser/contracts';
 
-import { holds, type NumberAt, type Relation, refsOf, solveFor } from '../arithmetic.js';
+import { type NumberAt, type Relation, refsOf } from '../arithmetic.js';
 import { cents } from '../numbers.js';
 import { isOneConfusionApart } from '../ocr-confusions.js';
+import { SumSheet } from '../sum-sheet.js';
 import { refKey } from '../value-refs.js';
 
 export interface Suspect {
@@ -30,15 +31,15 @@ export function findSuspect(
     priority?: (ref: ValueRef) => number;
   } = {},
 ): Suspect | null {
-  const failed = relations.filter((relation) => holds(relation, at) === false);
+  const sheet = new SumSheet(relations, at);
+  const failed = sheet.failed();
   if (failed.length === 0) return null;
-  const holdingBefore = relations.filter((relation) => holds(relation, at) === true).length;
 
   const candidates = new Map<string, Suspect>();
   for (const relation of failed) {
     for (const ref of refsOf(relation)) {
       const printed = at(ref);
-      const expected = solveFor(relation, ref, at);
+      const expected = sheet.solveFor(relation, ref);
       if (printed === null || expected === null) continue;
       const rounded = cents(expected);
       if (Math.abs(rounded - expected) > 0.0001 && Math.abs(expected) > 0.0001) {
@@ -58,11 +59,10 @@ export function findSuspect(
     priority: number;
   } | null = null;
   for (const suspect of candidates.values()) {
+    const score = sheet.gainWith(suspect.ref, suspect.expected);
+    if (score <= 0) continue;
     const key = refKey(suspect.ref);
     const patched: NumberAt = (ref) => (refKey(ref) === key ? suspect.expected : at(ref));
-    const holdingAfter = relations.filter((relation) => holds(relation, patched) === true).length;
-    const score = holdingAfter - holdingBefore;
-    if (score <= 0) continue;
     const rate = options.taxRate?.(patched) ?? null;
     const round = rate === null || isRoundRate(rate);
     const confidence = options.confidence?.(suspect.ref) ?? 1;

@@ -43,12 +43,19 @@ const CASH_ROUNDING = 0.025;
 
 /** What the customer paid as the rows print it: cash less the change after it, or a card alone. */
 function paymentOf(rows: readonly PrintedRow[]): { value: number; note: string } | null {
-  const changeOf = (after: number) =>
-    rows.find((row) => row.index > after && isAny(CHANGE, row.label) && row.value >= 0);
-  for (const row of rows) {
+  // The change printed after each row, found in one pass from the bottom rather than by reading
+  // on from every payment row.
+  const changeAfter = new Array<PrintedRow | undefined>(rows.length);
+  let next: PrintedRow | undefined;
+  for (let position = rows.length - 1; position >= 0; position--) {
+    changeAfter[position] = next;
+    const row = rows[position]!;
+    if (isAny(CHANGE, row.label) && row.value >= 0) next = row;
+  }
+  for (const [position, row] of rows.entries()) {
     if (isAny(CHANGE, row.label) || row.value <= 0) continue;
+    const change = changeAfter[position];
     if (isAny(CASH, row.label)) {
-      const change = changeOf(row.index);
       if (change && change.value < row.value) {
         return {
           value: row.value - change.value,
@@ -56,7 +63,7 @@ function paymentOf(rows: readonly PrintedRow[]): { value: number; note: string }
         };
       }
       if (!change) return { value: row.value, note: `${money(row.value)} paid` };
-    } else if (isAny(CARD, row.label) && !changeOf(row.index)) {
+    } else if (isAny(CARD, row.label) && !change) {
       return { value: row.value, note: `${money(row.value)} paid by card` };
     }
   }
