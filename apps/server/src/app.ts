@@ -7,8 +7,9 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { terminateOcr } from '@parser/extraction';
+import { EnginePool, ocrPoolSize, terminateOcr } from '@parser/extraction';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +19,7 @@ import {
 
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { Engine } from './engine/engine.js';
 import { registerAgentJobs } from './modules/agents/agents.jobs.js';
 import { type AiModelService, aiModelRoutes, createAiModel } from './modules/ai-model/index.js';
 import { AgentsRepository } from './modules/agents/agents.repository.js';
@@ -50,6 +52,7 @@ import { learningRoutes } from './modules/learning/learning.routes.js';
 import { LearningService } from './modules/learning/learning.service.js';
 import { Metrics } from './observability/metrics.js';
 import { observabilityPlugin } from './observability/observability.plugin.js';
+import { serializeRequest } from './observability/request-log-serializer.js';
 import { PipelineProcessing } from './modules/pipelines/pipeline-processing.service.js';
 import { registerPipelineJobs } from './modules/pipelines/pipelines.jobs.js';
 import { PipelinesRemoval } from './modules/pipelines/pipelines-removal.js';
@@ -72,6 +75,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
+import { jsonDepthLimitPlugin } from './plugins/json-depth.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { rejectNulCharactersPlugin } from './plugins/reject-nul-characters.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -111,6 +115,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue; server.ts (or a test) starts a JobWorker over it. */
     jobs: AppJobs;
+    /** The document engine's threads, shared by every service of the app. */
+    engine: Engine;
   }
 }
 
@@ -124,6 +130,8 @@ export interface BuildAppOptions {
   /** Which database `db` is; on PostgreSQL the rate limit counts are shared through it. */
   databaseKind?: 'pglite' | 'postgres';
   logger?: boolean;
+  /** Where log lines go; standard output unless given (tests read them from here). */
+  logStream?: DestinationStream;
   /** The process's metrics, shared with its worker; a fresh set when not given. */
   metrics?: Metrics;
 }
@@ -136,10 +144,18 @@ export async function buildApp({
   storage,
   databaseKind = 'pglite',
   logger = true,
+  logStream,
   metrics = new Metrics({ role: 'app', defaultMetrics: false }),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          // Invite tokens travel in URLs; request log lines show them redacted.
+          serializers: { req: serializeRequest },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     // A request id from the load balancer ties its log lines to the proxy's; otherwise a new one.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -158,6 +174,7 @@ export async function buildApp({
   await app.register(observabilityPlugin, { metrics, metricsToken: config.METRICS_TOKEN });
 
   await app.register(fastifyCookie);
+  await app.register(jsonDepthLimitPlugin);
   await app.register(rejectNulCharactersPlugin);
   await app.register(rateLimitsPlugin, { config, db, databaseKind });
   const maxUploadBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
@@ -193,7 +210,19 @@ export async function buildApp({
     queue: new JobQueue(jobsRepository),
     registry: new JobRegistry(),
   };
+  // The document engine runs in threads that can be stopped (time and memory limits), so no
+  // document holds up the server's event loop; one thread per job slot, interactive one included.
+  const engine = new EnginePool({
+    size: config.ENGINE_THREADS ?? (config.WORKER_CONCURRENCY ?? ocrPoolSize()) + 1,
+    timeoutMs: config.ENGINE_TIMEOUT_SECONDS * 1000,
+    maxHeapMb: config.ENGINE_MAX_MEMORY_MB,
+    onStop: (task, reason) => {
+      metrics.observeEngineStop(task, reason);
+      app.log.warn({ task, reason }, 'an engine thread was ended by its limits');
+    },
+  });
   const files = new FilesService({
+    engine,
     files: fileRows,
     storage,
     log: app.log,
@@ -220,10 +249,11 @@ export async function buildApp({
     rag: ragDocuments,
     pipelinesRemoval,
     files,
+    engine,
     log: app.log,
     model: aiModel.extraction,
   });
-  const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, queue: jobs.queue };
+  const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, engine, queue: jobs.queue };
   const agents = new AgentsService({
     db,
     agents: new AgentsRepository(db),
@@ -231,6 +261,7 @@ export async function buildApp({
     docTypes,
     files,
     companySettings,
+    engine,
     queue: jobs.queue,
     log: app.log,
     model: aiModel.agents,
@@ -242,6 +273,7 @@ export async function buildApp({
     pipelines: pipelineRows,
     docTypes,
     files,
+    engine,
   });
   registerLearningJobs(jobs.registry, learning);
   registerPipelineJobs(
@@ -258,7 +290,7 @@ export async function buildApp({
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
   });
   registerWebhookJobs(jobs.registry, webhooks);
-  const rag = new RagService({ rag: ragDocuments, storage, log: app.log, jobs });
+  const rag = new RagService({ rag: ragDocuments, storage, log: app.log, jobs, engine });
   registerRagJobs(jobs.registry, rag);
   const services: Services = {
     auth: new AuthService({
@@ -299,8 +331,12 @@ export async function buildApp({
     enqueueLearnFromReview(jobs.queue, approved, trx),
   );
   app.decorate('jobs', jobs);
+  app.decorate('engine', engine);
   // OCR workers keep the process alive; they are started on first use and stopped with the app.
-  app.addHook('onClose', () => terminateOcr());
+  app.addHook('onClose', async () => {
+    await engine.close();
+    await terminateOcr();
+  });
 
   await app.register(authPlugin, {
     accessTokens,

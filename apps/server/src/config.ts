@@ -62,6 +62,23 @@ const EnvSchema = z.object({
   WORKER_STOP_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** How long a worker's claim on a job holds without renewal; a dead worker's job reruns after it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * Runs of one job that may end its worker before the job fails for good: the engine stopped at
+   * its time or memory limit or crashed, or the process died or froze while running the job. A
+   * document that does this is failed at its step with the reason (the clerk can retry it), so it
+   * cannot hold up the queue or bring the server down at every restart.
+   */
+  JOB_MAX_ENGINE_STOPS: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * Wall-clock limit of one engine task (reading a document, extracting it, an agent's run, a page
+   * preview, Quick Setup). Past it the engine thread is ended and the document's step fails with
+   * the reason, which Retry clears.
+   */
+  ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Heap limit of one engine thread; a document that needs more fails its step with the reason. */
+  ENGINE_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(1024),
+  /** Engine threads of a process; default: the job concurrency plus the interactive slot. */
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a signed-in user's membership and role are reused before being read again. */
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** Where file contents live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { sql } from 'kysely';
 
 import { buildApp } from '../src/app.js';
@@ -35,6 +36,8 @@ export interface TestApp {
  */
 export async function buildTestApp(
   overrides: Partial<Record<keyof Config, string>> = {},
+  /** Where the app logs (at LOG_LEVEL); without it the app logs nothing. */
+  { logStream }: { logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -56,7 +59,8 @@ export async function buildTestApp(
     tokenSigningKey,
     storage,
     databaseKind: handle.kind,
-    logger: false,
+    logger: logStream !== undefined,
+    ...(logStream ? { logStream } : {}),
   });
   await app.ready();
   const newWorker = (options: Partial<JobWorkerOptions> = {}) =>

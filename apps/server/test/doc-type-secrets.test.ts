@@ -117,19 +117,31 @@ describe('webhook secrets of a document type', () => {
     });
   });
 
-  it('can be replaced by a member, who then reads the new one masked', async () => {
+  it('can be replaced by an admin but not by a member, who reads the new one masked', async () => {
     const { admin, member, typeId } = await setup();
-    const saved = await t.app.inject({
+    const refused = await t.app.inject({
       method: 'PUT',
       url: `/api/doc-types/${typeId}`,
       headers: member.headers,
       payload: { exportSettings: { config: { auth_token: 'new-token-0000000-4321' } } },
     });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      detail: expect.stringContaining('auth_token') as unknown,
+    });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/doc-types/${typeId}`,
+      headers: admin.headers,
+      payload: { exportSettings: { config: { auth_token: 'new-token-0000000-4321' } } },
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json<DocTypeBody>().exportSettings.config.auth_token).toBe('••••4321');
     const after = await readType(admin.headers, typeId);
     expect(after.body.exportSettings.config.auth_token).toBe('new-token-0000000-4321');
     expect(after.body.exportSettings.config.api_key_value).toBe(KEY_VALUE);
+    const asMember = await readType(member.headers, typeId);
+    expect(asMember.body.exportSettings.config.auth_token).toBe('••••4321');
   });
 
   it('are never overwritten by a mask that no longer matches the stored secret', async () => {

@@ -133,6 +133,7 @@ describe('uploads are checked by the job worker', () => {
     const admin = await company(t.app);
     const impatient = new FilesService({
       files: new FilesRepository(t.db),
+      engine: t.app.engine,
       storage: t.storage,
       log: t.app.log,
       jobs: t.app.jobs,
@@ -260,6 +261,7 @@ describe('page previews are rendered by the job worker and kept', () => {
     await stopWorker();
     const impatient = new FilesService({
       files: new FilesRepository(t.db),
+      engine: t.app.engine,
       storage: t.storage,
       log: t.app.log,
       jobs: t.app.jobs,

@@ -90,6 +90,7 @@ describe('engine work on the job queue', () => {
     const fileId = await uploadDocument(t.app, admin.headers, scan);
     const impatient = new FilesService({
       files: new FilesRepository(t.db),
+      engine: t.app.engine,
       storage: t.storage,
       log: t.app.log,
       jobs: t.app.jobs,

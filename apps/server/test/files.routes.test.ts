@@ -464,6 +464,7 @@ describe('POST /api/vision/textlayer', () => {
     // Two readers at once share one OCR run.
     const files = new FilesService({
       files: new FilesRepository(t.db),
+      engine: t.app.engine,
       storage: t.storage,
       log: t.app.log,
       jobs: t.app.jobs,

@@ -28,3 +28,11 @@ export * from './reading/index.js';
 export * from './agents/index.js';
 export * from './einvoice/index.js';
 export * from './learning/index.js';
+export * from './isolation/engine-stopped-error.js';
+export * from './isolation/engine-pool.js';
+export {
+  ENGINE_TASKS,
+  type EngineTaskName,
+  type EngineTasks,
+  suggestFromExample,
+} from './isolation/engine-tasks.js';

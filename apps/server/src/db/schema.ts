@@ -207,6 +207,16 @@ export interface JobsTable {
   lane: ColumnType<JobLane, JobLane | undefined, JobLane>;
   /** What the handler answered, for whoever waits on the job (0010). */
   result: NullableJson<unknown>;
+  /**
+   * Runs that ended their worker: the engine was stopped under them, or the worker process died
+   * while running them. At JOB_MAX_ENGINE_STOPS the job fails for good (0017).
+   */
+  engineStops: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  /**
+   * Claimed in this order (after interactive work, per company): a new job joins the end of the
+   * line, a follow-up job takes its predecessor's place (0018).
+   */
+  placeInLine: ColumnType<number, number | RawBuilder<number> | undefined, never>;
 }
 
 export interface WebhookSecretsTable {

@@ -10,6 +10,12 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * The dedupe key of the unfinished job this one continues (the step before it, running now):
+   * the new job takes that job's place in line, ahead of work enqueued after that job, so a
+   * document's steps follow each other instead of waiting behind the rest of its batch.
+   */
+  continues?: string;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -39,6 +45,7 @@ export class JobQueue {
         runAt: options.delayMs ? new Date(Date.now() + options.delayMs) : undefined,
         dedupeKey: options.dedupeKey ?? null,
         lane: definition.lane ?? 'background',
+        continues: options.continues,
       },
       trx,
     );

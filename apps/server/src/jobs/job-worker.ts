@@ -7,6 +7,12 @@ import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import type { JobLane, JobRow } from '../db/schema.js';
 
 import {
+  abandonedTooOften,
+  DEFAULT_MAX_ENGINE_STOPS,
+  engineStopReason,
+  type WorkerStopReason,
+} from './engine-stops.js';
+import {
   exponentialBackoff,
   type JobContext,
   type JobDefinition,
@@ -42,6 +48,13 @@ export interface JobWorkerOptions {
   pollMs?: number;
   /** Told how long each run took and how it ended (metrics). */
   observeJob?: (kind: string, outcome: 'succeeded' | 'retry' | 'failed', seconds: number) => void;
+  /**
+   * Runs of one job that may end its worker (the engine stopped under it, or the process died
+   * while running it) before the job fails for good instead of running again. @default 2
+   */
+  maxEngineStops?: number;
+  /** Told of each job failed for good because it kept stopping its worker (metrics). */
+  observePoisonedJob?: (kind: string, reason: WorkerStopReason) => void;
 }
 
 const MAINTENANCE_INTERVAL_MS = 60_000;
@@ -58,15 +71,19 @@ export class JobWorker {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly running = new Map<number, Promise<void>>();
+  /** Runs this worker has seen to the end, so runUntilIdle knows when work may have appeared. */
+  private finishedRuns = 0;
   /** Background jobs among `running`: they may not use the reserved interactive slots. */
   private readonly runningBackground = new Set<number>();
   private readonly reservedSlots: number;
   private readonly lanes: readonly JobLane[];
+  private readonly maxEngineStops: number;
   private started = false;
   private stopping = false;
   private filling: Promise<void> | null = null;
   private fillAgain = false;
-  private lastTenantId: string | null = null;
+  /** The company whose job was claimed last (null: work of none); undefined before the first. */
+  private lastTenantId: string | null | undefined = undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private maintenanceTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -76,6 +93,7 @@ export class JobWorker {
     this.pollMs = options.pollMs ?? 1_000;
     this.reservedSlots = options.reservedInteractiveSlots ?? 1;
     this.lanes = options.lanes ?? ['interactive', 'background'];
+    this.maxEngineStops = options.maxEngineStops ?? DEFAULT_MAX_ENGINE_STOPS;
   }
 
   async start(): Promise<void> {
@@ -128,8 +146,12 @@ export class JobWorker {
   /** Claims and runs due jobs until none is left, then resolves (tests and one-off drains). */
   async runUntilIdle(): Promise<void> {
     for (;;) {
+      const finishedBefore = this.finishedRuns;
       const job = await this.claimNext(this.lanes);
       if (!job) {
+        // A run that ended while the claim looked (another connection, on PostgreSQL) may have
+        // queued a retry or a next step the claim could not see yet: look once more.
+        if (this.finishedRuns !== finishedBefore) continue;
         if (this.running.size === 0) return;
         await Promise.race(this.running.values());
         continue;
@@ -210,6 +232,7 @@ export class JobWorker {
         this.options.logger.error({ err: error, jobId: job.id }, 'could not record a job outcome');
       })
       .finally(() => {
+        this.finishedRuns++;
         this.running.delete(job.id);
         this.runningBackground.delete(job.id);
         this.wake();
@@ -247,6 +270,16 @@ export class JobWorker {
         context,
         new PermanentJobError(`The job's payload is invalid: ${payload.error.message}`),
       );
+      return;
+    }
+    if (job.engineStops >= this.maxEngineStops) {
+      // Its last runs ended with the worker process gone (a crash, or a freeze that outlived the
+      // lease): running it once more would most likely take this worker down the same way.
+      const error = abandonedTooOften(job.engineStops);
+      log.warn({ err: error }, 'job failed for good: it kept stopping its worker');
+      observe('failed');
+      this.options.observePoisonedJob?.(job.name, 'abandoned');
+      await this.failFinally(definition, payload.data, job, context, error);
       return;
     }
     if (job.attempts > job.maxAttempts) {
@@ -291,15 +324,27 @@ export class JobWorker {
         });
         return;
       }
-      if (error instanceof PermanentJobError || context.isLastAttempt) {
+      // The engine was ended under the run (its time or memory limit, a crash); its message is
+      // written for the clerk. Stopping it again and again would only hold up other documents.
+      const stopReason = engineStopReason(error);
+      const engineStopped = stopReason !== undefined;
+      if (stopReason !== undefined && job.engineStops + 1 >= this.maxEngineStops) {
+        log.warn(
+          { err: error, reason: stopReason },
+          'job failed for good: it kept stopping the engine',
+        );
+        observe('failed');
+        this.options.observePoisonedJob?.(job.name, stopReason);
+        await this.failFinally(definition, payload.data, job, context, error, { engineStopped });
+      } else if (error instanceof PermanentJobError || context.isLastAttempt) {
         log.warn({ err: error }, 'job failed for good');
         observe('failed');
-        await this.failFinally(definition, payload.data, job, context, error);
+        await this.failFinally(definition, payload.data, job, context, error, { engineStopped });
       } else {
         const delayMs = (definition.backoffMs ?? exponentialBackoff)(job.attempts);
         log.info({ err: error, retryInMs: delayMs }, 'job failed; will retry');
         observe('retry');
-        await jobs.scheduleRetry(job.id, this.id, error.message, delayMs);
+        await jobs.scheduleRetry(job.id, this.id, error.message, delayMs, { engineStopped });
       }
     }
   }
@@ -310,8 +355,9 @@ export class JobWorker {
     job: JobRow,
     context: JobContext,
     error: Error,
+    { engineStopped = false }: { engineStopped?: boolean } = {},
   ): Promise<void> {
-    await this.options.jobs.markFailed(job.id, this.id, error.message);
+    await this.options.jobs.markFailed(job.id, this.id, error.message, { engineStopped });
     if (payload === undefined || !definition.onFinalFailure) return;
     try {
       await definition.onFinalFailure(payload, error, context);

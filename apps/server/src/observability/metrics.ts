@@ -1,6 +1,8 @@
 import type { ReadDocument } from '@parser/extraction';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+import type { WorkerStopReason } from '../jobs/engine-stops.js';
+
 /** What the queue gauges show, per job kind (read from the jobs table when scraped). */
 export interface QueueSnapshot {
   name: string;
@@ -23,6 +25,8 @@ export class Metrics {
   private readonly pageReadSeconds: Histogram<'method'>;
   private readonly jobDuration: Histogram<'kind' | 'outcome'>;
   private readonly jobFailures: Counter<'kind' | 'final'>;
+  private readonly jobsPoisoned: Counter<'kind' | 'reason'>;
+  private readonly engineStops: Counter<'task' | 'reason'>;
   private queueSource: (() => Promise<QueueSnapshot[]>) | undefined;
 
   constructor(options: { role: string; defaultMetrics?: boolean }) {
@@ -55,6 +59,20 @@ export class Metrics {
       name: 'parser_job_failures_total',
       help: 'Failed job runs by kind; final="true" when the job is out of attempts (a dead letter)',
       labelNames: ['kind', 'final'],
+      registers: [this.registry],
+    });
+    this.jobsPoisoned = new Counter({
+      name: 'parser_jobs_poisoned_total',
+      help:
+        'Jobs failed for good because their runs kept stopping their worker (JOB_MAX_ENGINE_STOPS), ' +
+        'by kind and the last stop: timeout, memory or crashed (the engine), abandoned (the process)',
+      labelNames: ['kind', 'reason'],
+      registers: [this.registry],
+    });
+    this.engineStops = new Counter({
+      name: 'parser_engine_stops_total',
+      help: 'Engine threads ended by their limits (ENGINE_TIMEOUT_SECONDS, ENGINE_MAX_MEMORY_MB) or a crash, by task and reason',
+      labelNames: ['task', 'reason'],
       registers: [this.registry],
     });
     const queueGauge = (name: string, help: string, pick: (row: QueueSnapshot) => number) => {
@@ -115,6 +133,15 @@ export class Metrics {
     this.jobDuration.observe({ kind, outcome }, seconds);
     if (outcome !== 'succeeded')
       this.jobFailures.inc({ kind, final: String(outcome === 'failed') });
+  }
+
+  /** A job failed for good, not run again, because it kept stopping its worker. */
+  observeEngineStop(task: string, reason: string): void {
+    this.engineStops.inc({ task, reason });
+  }
+
+  observePoisonedJob(kind: string, reason: WorkerStopReason): void {
+    this.jobsPoisoned.inc({ kind, reason });
   }
 
   contentType(): string {

@@ -14,4 +14,10 @@ describe('findNulCharacter', () => {
     expect(findNulCharacter(Buffer.from([0, 0, 0]), 'body')).toBeNull();
     expect(findNulCharacter(undefined, 'body')).toBeNull();
   });
+
+  it('finds a NUL under 100,000 levels of nesting without running out of stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let level = 0; level < 100_000; level++) deep = level % 2 ? [deep] : { a: deep };
+    expect(findNulCharacter(deep, 'body')).toBe(`body${'.0.a'.repeat(50_000)}`);
+  });
 });

@@ -9,21 +9,30 @@ const NUL = '\u0000';
 const isRawBody = (value: object): boolean =>
   ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function';
 
-/** The path of the first string (or object key) that holds a NUL character, or null. */
+/**
+ * The path of the first string (or object key) that holds a NUL character, or null. It walks
+ * with a stack of its own rather than by recursion, so no depth of nesting can overflow the call
+ * stack.
+ */
 export function findNulCharacter(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, `${path}.${index}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object' && !isRawBody(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes(NUL)) return `${path}.${key.replaceAll(NUL, '\\u0000')}`;
-      const found = findNulCharacter(item, `${path}.${key}`);
-      if (found) return found;
+  const pending: [unknown, string][] = [[value, path]];
+  while (pending.length > 0) {
+    const [current, where] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return where;
+    } else if (Array.isArray(current)) {
+      // Pushed last to first, so the first item is looked at first.
+      for (let index = current.length - 1; index >= 0; index--) {
+        pending.push([current[index], `${where}.${index}`]);
+      }
+    } else if (current !== null && typeof current === 'object' && !isRawBody(current)) {
+      const entries: [string, unknown][] = Object.entries(current);
+      const badKey = entries.find(([key]) => key.includes(NUL));
+      if (badKey) return `${where}.${badKey[0].replaceAll(NUL, '\\u0000')}`;
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        pending.push([item, `${where}.${key}`]);
+      }
     }
   }
   return null;

@@ -53,5 +53,7 @@ export function createJobWorker(
     recoverAllOnStart: options.recoverAllOnStart,
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
     observeJob: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds),
+    maxEngineStops: config.JOB_MAX_ENGINE_STOPS,
+    observePoisonedJob: (kind, reason) => metrics.observePoisonedJob(kind, reason),
   });
 }

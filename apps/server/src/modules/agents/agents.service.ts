@@ -17,12 +17,11 @@ import {
   duplicateKeyOf,
   type KnowledgeDocument,
   type ReadDocument,
-  runDataEntry,
-  runReconciliation,
 } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database, DbExecutor } from '../../db/client.js';
+import type { Engine } from '../../engine/engine.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
@@ -69,6 +68,7 @@ export interface AgentsDeps {
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
   companySettings: CompanySettingsService;
+  engine: Engine;
   queue: JobQueue;
   log: FastifyBaseLogger;
   /** Absent when no model is configured: the agents' own rules work alone. */
@@ -147,7 +147,7 @@ export class AgentsService {
     // Why the AI model's pass was not used, for the history; the agent's own result stands.
     let modelWarning: string | undefined;
     if (agent === 'data_entry') {
-      const ruled = runDataEntry(doc, knowledge, settings);
+      const ruled = await this.deps.engine.run('dataEntry', [doc, knowledge, settings]);
       // With an AI model, the type's data entry instructions and knowledge passages apply next.
       const withModel = await this.deps.model?.dataEntry({
         tenantId,
@@ -186,12 +186,12 @@ export class AgentsService {
       });
       modelWarning = withModel?.warning;
       const recon = withChecks(
-        runReconciliation(
+        await this.deps.engine.run('reconcile', [
           doc,
           knowledge,
           settings,
           duplicates.map((d) => ({ pipeline_id: d.id, original_filename: d.originalFilename })),
-        ),
+        ]),
         withModel?.checks ?? [],
       );
       write = {

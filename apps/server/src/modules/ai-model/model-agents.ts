@@ -230,7 +230,7 @@ export class ModelAgents {
     } catch (error) {
       if (!(error instanceof ModelCallError)) throw error;
       this.deps.log.warn(
-        { err: error.cause, pipelineId: input.pipelineId, purpose },
+        { modelFailure: error.facts, pipelineId: input.pipelineId, purpose },
         'agent model pass fell back',
       );
       await record(

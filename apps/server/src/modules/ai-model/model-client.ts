@@ -13,6 +13,12 @@ import type { z } from 'zod';
 
 import type { AiModelSettings } from './ai-model-settings.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
+import {
+  describeModelFailure,
+  endpointHostOf,
+  type ModelFailureFacts,
+  modelFailureKind,
+} from './model-failure.js';
 
 /** Tokens a request used, as the endpoint reported them (0 when it reports none). */
 export interface TokenUse {
@@ -29,18 +35,26 @@ export interface ModelAnswer<T> {
 
 /**
  * The model gave no usable answer: a timeout, an HTTP error, text that is not JSON or JSON that
- * fails the schema. `message` is written for the pipeline history and Settings.
+ * fails the schema. `message` is written for the pipeline history and Settings; `facts` are what
+ * a log line may show. The AI SDK's error is deliberately not kept as the cause: it holds the
+ * prompt and the model's answer, which a logged error would carry into the logs.
  */
 export class ModelCallError extends Error {
   constructor(
     message: string,
-    readonly model: string,
     readonly usage: TokenUse,
-    readonly latencyMs: number,
-    options?: { cause?: unknown },
+    readonly facts: ModelFailureFacts,
   ) {
-    super(message, options);
+    super(message);
     this.name = 'ModelCallError';
+  }
+
+  get model(): string {
+    return this.facts.model;
+  }
+
+  get latencyMs(): number {
+    return this.facts.latencyMs;
   }
 }
 
@@ -113,15 +127,14 @@ export class ModelClient {
             usage = addUsage(usage, tokenUse(error.usage));
           const wait = this.retryWait(error, attempt);
           if (wait === undefined) {
-            throw new ModelCallError(
-              describeFailure(error, this.settings),
+            const failure = modelFailureKind(error);
+            throw new ModelCallError(describeModelFailure(failure, this.settings), usage, {
+              ...failure,
+              endpointHost: endpointHostOf(this.settings.baseUrl),
               model,
-              usage,
-              elapsed(),
-              {
-                cause: error,
-              },
-            );
+              attempts: attempt + 1,
+              latencyMs: elapsed(),
+            });
           }
           await sleep(wait);
         }
@@ -144,30 +157,3 @@ const addUsage = (a: TokenUse, b: TokenUse): TokenUse => ({
   inputTokens: a.inputTokens + b.inputTokens,
   outputTokens: a.outputTokens + b.outputTokens,
 });
-
-/** A failure in words a user can act on; never the endpoint's credentials. */
-export function describeFailure(error: unknown, settings: AiModelSettings): string {
-  if (isTimeout(error)) {
-    return `The model did not answer within ${Math.round(settings.timeoutMs / 1000)} s`;
-  }
-  if (NoObjectGeneratedError.isInstance(error)) {
-    return "The model's answer was not valid JSON for the document type's fields";
-  }
-  if (APICallError.isInstance(error)) {
-    if (error.statusCode !== undefined) {
-      return `The model endpoint answered HTTP ${error.statusCode}`;
-    }
-    return 'The model endpoint could not be reached';
-  }
-  if (error instanceof Error && /fetch failed|ECONNREFUSED|ENOTFOUND/i.test(error.message)) {
-    return 'The model endpoint could not be reached';
-  }
-  return 'The model gave no usable answer';
-}
-
-function isTimeout(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return true;
-  }
-  return false;
-}

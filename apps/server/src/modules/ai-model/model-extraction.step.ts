@@ -107,7 +107,10 @@ export class ModelExtractionStep {
       if (reading.rejected.length > 0) warnings.push(describeRejected(reading.rejected));
     } catch (error) {
       if (!(error instanceof ModelCallError)) throw error;
-      this.deps.log.warn({ err: error.cause, pipelineId }, 'model extraction fell back to offline');
+      this.deps.log.warn(
+        { modelFailure: error.facts, pipelineId },
+        'model extraction fell back to offline',
+      );
       await record('fallback', error.model, error.usage, error.latencyMs, error.message);
       warnings.push(`${error.message}; the offline engine's values were kept.`);
     }

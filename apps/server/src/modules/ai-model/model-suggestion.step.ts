@@ -85,7 +85,7 @@ export class ModelSuggestionStep {
       proposal = answer.object;
     } catch (error) {
       if (!(error instanceof ModelCallError)) throw error;
-      this.deps.log.warn({ err: error.cause }, 'model suggestion fell back to offline');
+      this.deps.log.warn({ modelFailure: error.facts }, 'model suggestion fell back to offline');
       await this.deps.calls.insert({
         tenantId,
         pipelineId: null,

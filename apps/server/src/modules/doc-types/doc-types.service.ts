@@ -12,17 +12,17 @@ import {
   keyProblems,
   LEGACY_AGENTS_ENABLED,
   mergeAgentsEnabled,
-  mergeExportSettings,
   PresetKey,
   type ReferenceDocument,
   type TableDefinition,
 } from '@parser/contracts';
-import { extractBySchema, type ExtractionResult, type ReadDocument } from '@parser/extraction';
+import { type ExtractionResult, isEngineStopped, type ReadDocument } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database, DbExecutor } from '../../db/client.js';
 import type { DocTypeRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { type Engine, runForRequest } from '../../engine/engine.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
 import type { FilesService } from '../files/files.service.js';
@@ -34,10 +34,10 @@ import type {
   StoredReferenceLink,
 } from './doc-types.repository.js';
 import {
-  keepMaskedSecrets,
   maskExportSecrets,
   mayReadExportSecrets,
   refuseMaskedSecrets,
+  updatedExportSettings,
 } from './export-secrets.js';
 import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
 import type { PipelinesRemoval, RemovedFile } from '../pipelines/pipelines-removal.js';
@@ -69,6 +69,7 @@ export interface DocTypesDeps {
   rag: RagRepository;
   pipelinesRemoval: PipelinesRemoval;
   files: FilesService;
+  engine: Engine;
   log: FastifyBaseLogger;
   /** Absent when no model is configured: the test shows the offline engine's result. */
   model?: DocTypeTestModel | undefined;
@@ -139,10 +140,7 @@ export class DocTypesService {
         dataEntryInstructions: input.dataEntryInstructions ?? stored.dataEntryInstructions,
         referenceDocuments: links ?? stored.referenceDocuments,
         exportSettings: input.exportSettings
-          ? mergeExportSettings(
-              stored.exportSettings,
-              keepMaskedSecrets(input.exportSettings, stored.exportSettings),
-            )
+          ? updatedExportSettings(auth, stored.exportSettings, input.exportSettings)
           : stored.exportSettings,
       };
       // The body's own keys were checked by its schema; a field sent alone can still collide
@@ -213,7 +211,7 @@ export class DocTypesService {
     const type = await this.findRow(auth.tenantId, id);
     try {
       const doc = await this.deps.files.awaitReading(auth.tenantId, fileId);
-      const offline = this.extract(type, doc);
+      const offline = await this.extract(type, doc);
       // With an AI model, the test shows what the pipeline gives: the model's values merged in.
       const withModel = this.deps.model
         ? await this.deps.model.improveTest({
@@ -243,15 +241,19 @@ export class DocTypesService {
     }
   }
 
-  private extract(type: DocTypeRow, doc: ReadDocument): ExtractionResult {
+  private async extract(type: DocTypeRow, doc: ReadDocument): Promise<ExtractionResult> {
     const { fields, tables, extractionInstructions } = storedValues(type);
     try {
-      return extractBySchema(doc, {
-        fields,
-        tables,
-        ...(extractionInstructions ? { instructions: extractionInstructions } : {}),
-      });
+      return await runForRequest(this.deps.engine, 'extract', [
+        doc,
+        {
+          fields,
+          tables,
+          ...(extractionInstructions ? { instructions: extractionInstructions } : {}),
+        },
+      ]);
     } catch (error) {
+      if (error instanceof AppError || isEngineStopped(error)) throw error;
       this.deps.log.error({ err: error, docTypeId: type.id }, 'extraction failed');
       throw new AppError('EXTRACTION_FAILED', {
         message: 'Extraction failed on this document. Try another file.',

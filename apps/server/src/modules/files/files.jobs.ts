@@ -95,7 +95,7 @@ export function registerFileJobs(registry: JobRegistry, files: FilesService): vo
     handleJob(readFileJob, {
       handler: ({ tenantId, fileId }): Promise<ReadFileResult> =>
         answerOrRethrow(async () => {
-          await files.read(tenantId, fileId);
+          await files.read(tenantId, fileId, 'interactive');
         }),
     }),
   );

@@ -2,22 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 
 import type { FileExtractionResponse, TextLayer, UploadedFile } from '@parser/contracts';
 import {
-  extractBySchema,
-  inspectDocument,
+  type EnginePriority,
   isDocumentReadError,
+  isEngineStopped,
   READER_VERSION,
   type ReadDocument,
-  readDocument,
   renderedWidthFor,
-  renderPageImage,
   scalePreview,
   sniffFormat,
-  suggestSchema,
-  withEInvoiceSuggestion,
 } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { FileRow, JobRow } from '../../db/schema.js';
+import { type Engine, runForRequest } from '../../engine/engine.js';
 import type { JobSpec } from '../../jobs/job-definition.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobGoneError, JobWaitTimeoutError, waitForJob } from '../../jobs/job-waiter.js';
@@ -45,6 +42,8 @@ import { previewStorageKey } from './page-previews.js';
 
 export interface FilesDeps {
   files: FilesRepository;
+  /** Reads, checks and renders documents off the event loop, within its limits. */
+  engine: Engine;
   storage: BlobStorage;
   log: FastifyBaseLogger;
   /**
@@ -160,13 +159,17 @@ export class FilesService {
    * Cached in file_readings per reader version, so each file is OCR'd once. A file that cannot be
    * read answers 422 EXTRACTION_FAILED with the reason. Never call this inside a transaction.
    */
-  async read(tenantId: string, fileId: string): Promise<ReadDocument> {
+  async read(
+    tenantId: string,
+    fileId: string,
+    priority: EnginePriority = 'background',
+  ): Promise<ReadDocument> {
     const file = await this.get(tenantId, fileId);
     // inspectDocument at upload already proved the file unreadable; reading again would fail the same way.
     if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
     const pending = this.reading.get(file.id);
     if (pending) return pending;
-    const reading = this.readAndCache(file).finally(() => this.reading.delete(file.id));
+    const reading = this.readAndCache(file, priority).finally(() => this.reading.delete(file.id));
     this.reading.set(file.id, reading);
     return reading;
   }
@@ -286,7 +289,7 @@ export class FilesService {
     }
     let image;
     try {
-      image = await renderPageImage(bytes, pageNumber, width);
+      image = await this.deps.engine.run('renderPage', [bytes, pageNumber, width], 'interactive');
     } catch (error) {
       throw new AppError('EXTRACTION_FAILED', {
         message: this.readFailureMessage(error, file.originalFilename),
@@ -306,7 +309,8 @@ export class FilesService {
     // The upload gave up waiting and removed it; nobody reads this answer.
     if (!bytes) return { error: 'The file is no longer stored.' };
     try {
-      return { pages: (await inspectDocument(bytes, fileName)).pages };
+      const inspected = await this.deps.engine.run('inspect', [bytes, fileName], 'interactive');
+      return { pages: inspected.pages };
     } catch (error) {
       return { error: this.readFailureMessage(error, fileName) };
     }
@@ -401,11 +405,7 @@ export class FilesService {
   /** Quick Setup: the fields and tables an example document suggests, with the values printed on it. */
   async suggest(tenantId: string, fileId: string): Promise<FileExtractionResponse> {
     const doc = await this.awaitReading(tenantId, fileId);
-    // An e-invoice example suggests the terms its XML carries, besides what its pages show.
-    const schema = doc.einvoice
-      ? withEInvoiceSuggestion(suggestSchema(doc), doc.einvoice)
-      : suggestSchema(doc);
-    const found = extractBySchema(doc, schema);
+    const { schema, found } = await runForRequest(this.deps.engine, 'suggest', [doc]);
     const fields: FileExtractionResponse['extraction_result']['fields'] = {};
     for (const field of schema.fields) {
       const value = found.fields[field.key]?.value;
@@ -447,7 +447,7 @@ export class FilesService {
     };
   }
 
-  private async readAndCache(file: FileRow): Promise<ReadDocument> {
+  private async readAndCache(file: FileRow, priority: EnginePriority): Promise<ReadDocument> {
     const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
     if (cached) return cached as ReadDocument;
 
@@ -460,9 +460,11 @@ export class FilesService {
     let doc: ReadDocument;
     const readStarted = performance.now();
     try {
-      doc = await readDocument(bytes, file.originalFilename);
+      doc = await this.deps.engine.run('read', [bytes, file.originalFilename], priority);
       this.deps.observeReading?.(doc, (performance.now() - readStarted) / 1000);
     } catch (error) {
+      // Counted by the job queue, which tries once more before failing the document for good.
+      if (isEngineStopped(error)) throw error;
       throw new AppError('EXTRACTION_FAILED', {
         message: this.readFailureMessage(error, file.originalFilename),
         cause: error,
@@ -480,6 +482,7 @@ export class FilesService {
   /** The engine's explanation for people, or a generic one for an unexpected failure (logged). */
   private readFailureMessage(error: unknown, fileName: string): string {
     if (isDocumentReadError(error)) return error.userMessage;
+    if (isEngineStopped(error)) return error.message;
     this.deps.log.warn({ err: error, fileName }, 'the document engine failed on a file');
     return UNREADABLE;
   }

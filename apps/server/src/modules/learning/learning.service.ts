@@ -4,13 +4,11 @@ import type {
   LearnedVendor,
 } from '@parser/contracts';
 import {
-  applyHints,
   hintExamples,
   type HintSchema,
   hintsFrom,
   identifyVendor,
   type Lesson,
-  lessonFrom,
   type ReadDocument,
   type ReviewedValues,
   type VendorHints,
@@ -19,6 +17,7 @@ import {
 } from '@parser/extraction';
 
 import type { Database, DbExecutor } from '../../db/client.js';
+import type { Engine } from '../../engine/engine.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import { assertAdmin, type TenantAuth } from '../../plugins/auth.js';
@@ -33,6 +32,7 @@ export interface LearningDeps {
   pipelines: PipelinesRepository;
   docTypes: PipelineDocTypes;
   files: Pick<PipelineFiles, 'read'>;
+  engine: Engine;
 }
 
 /** A vendor keeps at most this many identifying keys (names, ids, accounts it was seen with). */
@@ -76,7 +76,7 @@ export class LearningService {
       document,
       typeof vendorName === 'string' && vendorName.trim() ? vendorName : null,
     );
-    const lesson = lessonFrom(document, docType, reviewed);
+    const lesson = await this.deps.engine.run('lessonFrom', [document, docType, reviewed]);
     if (!fingerprint.keys.length || (!lesson.fields.length && !lesson.columns.length)) return;
     const { tenantId, docTypeId } = pipeline;
     await this.deps.db.transaction().execute(async (trx) => {
@@ -146,7 +146,12 @@ export class LearningService {
     const vendor = await this.vendorOf(tenantId, docTypeId, document, schema, extracted);
     if (!vendor) return extracted;
     await this.deps.learning.touchUsed(tenantId, vendor.id);
-    return applyHints(document, schema, extracted, vendor.hints as VendorHints);
+    return this.deps.engine.run('applyHints', [
+      document,
+      schema,
+      extracted,
+      vendor.hints as VendorHints,
+    ]);
   }
 
   /**

@@ -1,7 +1,8 @@
-import { extractBySchema, type ReadDocument } from '@parser/extraction';
+import type { ExtractionResult, ReadDocument } from '@parser/extraction';
 
 import type { Database, DbExecutor } from '../../db/client.js';
 import type { PipelineStepValue } from '../../db/schema.js';
+import type { Engine } from '../../engine/engine.js';
 import { PermanentJobError } from '../../jobs/job-definition.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../lib/app-error.js';
@@ -35,10 +36,7 @@ export interface PipelineModel {
    */
   improve(
     input: PipelineModelInput,
-  ): Promise<
-    | { extracted: ReturnType<typeof extractBySchema>; store(trx: DbExecutor): Promise<boolean> }
-    | undefined
-  >;
+  ): Promise<{ extracted: ExtractionResult; store(trx: DbExecutor): Promise<boolean> } | undefined>;
 }
 
 export interface PipelineProcessingDeps {
@@ -46,6 +44,7 @@ export interface PipelineProcessingDeps {
   pipelines: PipelinesRepository;
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
+  engine: Engine;
   queue: JobQueue;
   agents: PipelineAgents;
   /** Absent in setups that do not learn from corrections: the engine's result stands. */
@@ -68,11 +67,14 @@ export class PipelineProcessing {
     if (!pipeline || pipeline.currentStep !== 'extraction') return;
     const docType = await this.requireDocType(pipeline.tenantId, pipeline.docTypeId);
     const document = await this.readForJob(pipeline.tenantId, pipeline.fileId);
-    let extracted = extractBySchema(document, {
-      fields: docType.fields,
-      tables: docType.tables,
-      instructions: docType.extractionInstructions,
-    });
+    let extracted = await this.deps.engine.run('extract', [
+      document,
+      {
+        fields: docType.fields,
+        tables: docType.tables,
+        instructions: docType.extractionInstructions,
+      },
+    ]);
     // What the company's reviewers taught about this vendor is applied right after the engine.
     if (this.deps.learning) {
       extracted = await this.deps.learning.applyLearned(
@@ -212,7 +214,12 @@ export class PipelineProcessing {
         await this.deps.queue.enqueue(
           runAgentStepJob,
           { pipelineId, step: to },
-          { tenantId, dedupeKey: `pipeline:${pipelineId}:${to}` },
+          {
+            tenantId,
+            dedupeKey: `pipeline:${pipelineId}:${to}`,
+            // The document's next step keeps its place in line, ahead of later documents.
+            continues: `pipeline:${pipelineId}:${from}`,
+          },
           trx,
         );
       }

@@ -21,10 +21,10 @@ import {
   type SaveReviewBody,
   SaveReviewBodySchema,
 } from '@parser/contracts';
-import { extractBySchema } from '@parser/extraction';
 
 import type { Database, DbExecutor } from '../../db/client.js';
 import type { PipelineRow } from '../../db/schema.js';
+import { type Engine, runForRequest } from '../../engine/engine.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
@@ -75,6 +75,7 @@ export interface PipelinesDeps {
   pipelines: PipelinesRepository;
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
+  engine: Engine;
   removal: PipelinesRemoval;
   tenants: TenantsRepository;
   queue: JobQueue;
@@ -409,11 +410,14 @@ export class PipelinesService {
     const docType = await this.requireDocType(auth.tenantId, row.docTypeId);
     // Reading may OCR for seconds: on the job worker, outside the transaction that stores the result.
     const document = await this.deps.files.awaitReading(auth.tenantId, row.fileId);
-    const general = extractBySchema(document, {
-      fields: docType.fields,
-      tables: docType.tables,
-      instructions: docType.extractionInstructions,
-    });
+    const general = await runForRequest(this.deps.engine, 'extract', [
+      document,
+      {
+        fields: docType.fields,
+        tables: docType.tables,
+        instructions: docType.extractionInstructions,
+      },
+    ]);
     const extracted = this.deps.learning
       ? await this.deps.learning.applyLearned(
           auth.tenantId,

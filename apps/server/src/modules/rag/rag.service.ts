@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 import type { RagDocument } from '@parser/contracts';
-import { isDocumentReadError, readDocument, sniffFormat } from '@parser/extraction';
+import { isDocumentReadError, isEngineStopped, sniffFormat } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobWaitTimeoutError, waitForJob } from '../../jobs/job-waiter.js';
 import type { JobsRepository } from '../../jobs/jobs.repository.js';
+import type { Engine } from '../../engine/engine.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
@@ -28,6 +29,7 @@ export interface RagDeps {
   log: FastifyBaseLogger;
   /** The job queue that reads PDFs and images (OCR) while the upload waits. */
   jobs: { queue: JobQueue; repository: JobsRepository };
+  engine: Engine;
   /** How long an upload waits for the text before answering 503. @default 120 s */
   readWaitMs?: number;
 }
@@ -180,8 +182,11 @@ export class RagService {
   /** The text of a PDF or an image, OCR'd when it has no text layer. */
   private async readText(bytes: Uint8Array, fileName: string): Promise<string> {
     try {
-      return (await readDocument(bytes, fileName)).text;
+      return await this.deps.engine.run('readText', [bytes, fileName], 'interactive');
     } catch (error) {
+      if (isEngineStopped(error)) {
+        throw new AppError('EXTRACTION_FAILED', { message: error.message, cause: error });
+      }
       if (!isDocumentReadError(error)) {
         this.deps.log.warn({ err: error, fileName }, 'the document engine failed on a file');
       }

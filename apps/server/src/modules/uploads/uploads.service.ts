@@ -5,9 +5,10 @@ import {
   type ValidateUploadBody,
   type ValidationResult,
 } from '@parser/contracts';
-import { classifyDocument, type ReadDocument } from '@parser/extraction';
+import type { ReadDocument } from '@parser/extraction';
 
 import type { Database } from '../../db/client.js';
+import { type Engine, runForRequest } from '../../engine/engine.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
@@ -22,6 +23,7 @@ export interface UploadsDeps {
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
   fileRows: FilesRepository;
+  engine: Engine;
   pipelines: PipelinesRepository;
   queue: JobQueue;
 }
@@ -53,7 +55,15 @@ export class UploadsService {
       }
       throw error;
     }
-    const classification = classifyDocument(document, types);
+    let classification;
+    try {
+      classification = await runForRequest(this.deps.engine, 'classify', [document, types]);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'EXTRACTION_FAILED') {
+        return { matchedDocTypeId: null, reason: error.message, score: 0 };
+      }
+      throw error;
+    }
     const scoreOf = (id: string) => classification.scores.find((s) => s.typeId === id)?.score ?? 0;
     const chosenScore = scoreOf(chosen.id);
     const best = types.find((type) => type.id === classification.typeId);

@@ -151,10 +151,19 @@ export interface StepOutput {
   steps: number;
 }
 
-type Reply = { id?: number; type?: string; kind?: ModelKind; error?: string } & Record<
+export type Reply = { id?: number; type?: string; kind?: ModelKind; error?: string } & Record<
   string,
   unknown
 >;
+
+/**
+ * Runs the models somewhere else: the engine's worker threads send their pages' pixels to the OCR
+ * workers of the thread that started them (remote-inference.ts), so a process holds one set of
+ * models however many engine threads read scans.
+ */
+export interface InferenceRunner {
+  send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply>;
+}
 
 interface Pending {
   resolve: (reply: Reply) => void;
@@ -239,8 +248,10 @@ class InferenceWorker {
   }
 }
 
-class InferencePool {
+class InferencePool implements InferenceRunner {
   private workers: InferenceWorker[] = [];
+  /** Set in an engine worker thread: the models run in the OCR workers of the thread that owns them. */
+  private runner: InferenceRunner | null = null;
   private charsetCache: Charset | null = null;
   /** The models for workers still to start; dropped once the pool is full. */
   private models: Promise<Record<ModelKind, string | Uint8Array>> | null = null;
@@ -305,8 +316,14 @@ class InferencePool {
     return this.workers.reduce((a, b) => (b.load < a.load ? b : a));
   }
 
+  /** Sends this thread's model runs to `runner` instead of starting OCR workers of its own. */
+  runElsewhere(runner: InferenceRunner): void {
+    this.runner = runner;
+  }
+
   /** Runs a message on the least busy worker, its pixels handed over rather than copied. */
-  private async send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply> {
+  async send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply> {
+    if (this.runner) return this.runner.send(message, pixels);
     const work = pixels.length;
     return (await this.pick(work)).run(message, [pixels.buffer as ArrayBuffer], work);
   }
