@@ -1,7 +1,11 @@
 /**
  * Pipeline throughput: N one-page invoice PDFs uploaded through the API, one upload request
  * creating their pipelines, then the time until every pipeline has reached human review. Prints
- * documents per minute and the server's peak resident memory.
+ * documents per minute and the server's peak resident memory. In the embedded layout also, from the
+ * moment the upload request has created the pipelines until all are in review: the latency of
+ * `GET /health` and of the pending-review list, each requested every 50 ms, and the seconds until
+ * the first, the 10th, half and all of the documents were in review (the dashboard's counts, read
+ * every 100 ms).
  *
  *   npm run bench:throughput [-- --documents 200 --concurrency 4]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:throughput
@@ -23,6 +27,7 @@ import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import pg from 'pg';
 
+import { type LatencySummary, formatLatency, sampleLatency } from './latency-sampler.js';
 import {
   type ParserProcess,
   startParserProcess,
@@ -79,16 +84,33 @@ const documents = await Promise.all(
   ),
 );
 
+/** How many documents in review make a milestone: the first, the 10th, half and all. */
+const half = Math.ceil(documentCount / 2);
+const milestones = [...new Set([1, Math.min(10, documentCount), half, documentCount])].sort(
+  (a, b) => a - b,
+);
+
 interface Run {
   uploadSeconds: number;
   processingSeconds: number;
   totalSeconds: number;
   reachedReview: number;
   failed: number;
+  /** With `measure`: counted from the moment the upload request answered. */
+  measured?: {
+    createSeconds: number;
+    health: LatencySummary;
+    list: LatencySummary;
+    /** Seconds until that many documents were in review (absent: never reached). */
+    inReview: Map<number, number>;
+  };
 }
 
-/** Signs up a company on `base`, uploads the documents and waits until all are in review. */
-async function runDocuments(base: string): Promise<Run> {
+/**
+ * Signs up a company on `base`, uploads the documents and waits until all are in review. With
+ * `measure`, samples the health and list latency meanwhile and reads the counts every 100 ms.
+ */
+async function runDocuments(base: string, measure = false): Promise<Run> {
   const email = `bench-${Date.now()}@example.com`;
   const tokens = await json<{ uid: string; access_token: string }>(
     await fetch(`${base}/auth/signup`, {
@@ -131,14 +153,34 @@ async function runDocuments(base: string): Promise<Run> {
   );
   const uploadedAt = performance.now();
   await json(await post('/api/uploads', { docTypeId: type.id, files: fileIds }));
+  const createdAt = performance.now();
+  const samplers = measure
+    ? {
+        health: sampleLatency(`${base}/health`, {}, 50),
+        list: sampleLatency(`${base}/api/pipelines/pending-review`, headers, 50),
+      }
+    : undefined;
 
+  const inReview = new Map<number, number>();
   let stats = { pending_review: 0, failed: 0, processing: documentCount };
   while (stats.pending_review + stats.failed < documentCount) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, measure ? 100 : 250));
     stats = await json(await fetch(`${base}/api/pipelines/stats`, { headers }));
+    for (const count of milestones) {
+      if (stats.pending_review >= count && !inReview.has(count)) {
+        inReview.set(count, (performance.now() - createdAt) / 1000);
+      }
+    }
   }
   const finished = performance.now();
+  const measured = samplers && {
+    createSeconds: (createdAt - uploadedAt) / 1000,
+    health: await samplers.health.stop(),
+    list: await samplers.list.stop(),
+    inReview,
+  };
   return {
+    measured,
     uploadSeconds: (uploadedAt - started) / 1000,
     processingSeconds: (finished - uploadedAt) / 1000,
     totalSeconds: (finished - started) / 1000,
@@ -157,7 +199,7 @@ if (!workerCounts) {
     },
   });
   try {
-    const run = await runDocuments(server.baseUrl);
+    const run = await runDocuments(server.baseUrl, true);
     console.log(
       `\nPipeline throughput (${server.baseUrl}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     );
@@ -169,6 +211,30 @@ if (!workerCounts) {
     );
     console.log(`  reached review / failed        ${run.reachedReview} / ${run.failed}`);
     console.log(`  server peak RSS                ${peakRssMb(server.pid) ?? 'n/a'} MB`);
+    const measured = run.measured!;
+    console.log(
+      `\nWhile processing (from the upload request's answer, ${measured.createSeconds.toFixed(1)} s after it was sent, until all in review)`,
+    );
+    console.log(
+      `  GET /health every 50 ms        ${formatLatency(measured.health)} (target p99 < 100 ms)`,
+    );
+    console.log(`  GET pending-review every 50 ms ${formatLatency(measured.list)}`);
+    const ordinal = (count: number) =>
+      count === 1
+        ? 'first'
+        : count === documentCount
+          ? 'last'
+          : count === half
+            ? `half (${count})`
+            : `${count}th`;
+    console.log(
+      `  in review after               ${milestones
+        .map((count) => {
+          const seconds = measured.inReview.get(count);
+          return `${ordinal(count)} ${seconds === undefined ? 'never' : `${seconds.toFixed(1)} s`}`;
+        })
+        .join(', ')}`,
+    );
   } finally {
     await server.stop();
   }
