@@ -239,6 +239,7 @@ export async function buildApp({
     config,
     db,
     storage,
+    engine,
     pipelines: pipelineRows,
     files,
     log: app.log,

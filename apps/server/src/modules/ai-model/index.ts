@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { Engine } from '../../engine/engine.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 
@@ -32,6 +33,7 @@ export function createAiModel(deps: {
   config: Config;
   db: Database;
   storage: BlobStorage;
+  engine: Engine;
   pipelines: PipelinesRepository;
   files: SuggestionFiles;
   log: FastifyBaseLogger;
@@ -55,7 +57,7 @@ export function createAiModel(deps: {
           client,
           calls,
           pipelines: deps.pipelines,
-          pageImages: new PageImages(deps.db, deps.storage),
+          pageImages: new PageImages(deps.db, deps.storage, deps.engine),
           log: deps.log,
         })
       : undefined,

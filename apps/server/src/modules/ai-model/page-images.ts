@@ -1,7 +1,7 @@
-import { renderPageImage } from '@parser/extraction';
 import type { ReadDocument } from '@parser/extraction';
 
 import type { Database } from '../../db/client.js';
+import type { Engine } from '../../engine/engine.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 
 /** Pages sent to a vision model at most: enough for a receipt, a form or a log sheet. */
@@ -17,6 +17,7 @@ export class PageImages {
   constructor(
     private readonly db: Database,
     private readonly storage: BlobStorage,
+    private readonly engine: Engine,
   ) {}
 
   async ofScannedPages(tenantId: string, fileId: string, doc: ReadDocument): Promise<Uint8Array[]> {
@@ -32,7 +33,7 @@ export class PageImages {
     const bytes = await this.storage.get(file.storageKey);
     const images: Uint8Array[] = [];
     for (const page of pages) {
-      const image = await renderPageImage(bytes, page.number, IMAGE_WIDTH);
+      const image = await this.engine.run('renderPage', [bytes, page.number, IMAGE_WIDTH]);
       if (image) images.push(image.bytes);
     }
     return images;
