@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { EnginePool, ocrPoolSize, terminateOcr } from '@parser/extraction';
+import { EnginePool, terminateOcr } from '@parser/extraction';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import {
@@ -74,6 +74,7 @@ import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { authPlugin } from './plugins/auth.js';
+import { workerConcurrencyOf } from './runtime/process-setup.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { jsonDepthLimitPlugin } from './plugins/json-depth.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -213,7 +214,7 @@ export async function buildApp({
   // The document engine runs in threads that can be stopped (time and memory limits), so no
   // document holds up the server's event loop; one thread per job slot, interactive one included.
   const engine = new EnginePool({
-    size: config.ENGINE_THREADS ?? (config.WORKER_CONCURRENCY ?? ocrPoolSize()) + 1,
+    size: config.ENGINE_THREADS ?? workerConcurrencyOf(config) + 1,
     timeoutMs: config.ENGINE_TIMEOUT_SECONDS * 1000,
     maxHeapMb: config.ENGINE_MAX_MEMORY_MB,
     onStop: (task, reason) => {

@@ -37,6 +37,11 @@ export function tokenSigningKeyOf(config: Config): Uint8Array {
   return key;
 }
 
+/** Background jobs a process's worker runs at once: WORKER_CONCURRENCY, else one per OCR worker. */
+export function workerConcurrencyOf(config: Config): number {
+  return config.WORKER_CONCURRENCY ?? ocrPoolSize();
+}
+
 /** The job worker of a process over its app's queue, reporting to the process's metrics. */
 export function createJobWorker(
   app: FastifyInstance,
@@ -49,7 +54,7 @@ export function createJobWorker(
     registry: app.jobs.registry,
     queue: app.jobs.queue,
     logger: app.log.child({ component: 'worker' }),
-    concurrency: config.WORKER_CONCURRENCY ?? ocrPoolSize(),
+    concurrency: workerConcurrencyOf(config),
     recoverAllOnStart: options.recoverAllOnStart,
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
     observeJob: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds),

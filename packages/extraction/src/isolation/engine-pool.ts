@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 
@@ -84,9 +83,6 @@ class EngineThread {
       workerData: { inference: inference.port2 },
       transferList: [inference.port2],
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-      // an engine thread's stray output goes to the process's own streams, not lost
-      stdout: false,
-      stderr: false,
     });
     this.worker.on('message', (reply: Reply) => this.answer(reply));
     this.worker.on('error', (error: Error & { code?: string }) => {
@@ -241,9 +237,4 @@ export class EnginePool {
     this.threads.add(thread);
     return thread;
   }
-}
-
-/** Engine threads for a process: one per core, at most four, unless told otherwise. */
-export function defaultEngineThreads(): number {
-  return Math.max(1, Math.min(4, os.availableParallelism()));
 }
