@@ -53,11 +53,10 @@ describe('engine work on the job queue', () => {
     expect(steps.filter((row) => row.currentStep === 'failed')).toEqual([]);
     const readings = await t.db
       .selectFrom('fileReadings')
-      .select(['fileId', 'reading'])
+      .select(['fileId', 'pageSizes'])
       .where('fileId', 'in', fileIds)
       .execute();
-    const pagesOf = (fileId: string) =>
-      (readings.find((row) => row.fileId === fileId)?.reading as { pages: unknown[] }).pages;
+    const pagesOf = (fileId: string) => readings.find((row) => row.fileId === fileId)?.pageSizes;
     expect(pagesOf(fileIds[0]!)).toHaveLength(10);
     for (const fileId of fileIds.slice(1)) expect(pagesOf(fileId)).toHaveLength(1);
   });

@@ -18,9 +18,13 @@ const MIGRATION_LOCK_KEY = 0x5061_7273_6572; // "Parser"
 
 /**
  * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
- * Forward-only: a file that has run is never edited; a change is a new file.
+ * Forward-only: a file that has run is never edited; a change is a new file. `before` stops at the
+ * named file, leaving the database as an older release left it (for upgrade tests).
  */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  { before }: { before?: string } = {},
+): Promise<string[]> {
   await db.transaction().execute(async (trx) => {
     await lockMigrations(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -32,7 +36,7 @@ export async function migrate(db: Database): Promise<string[]> {
   const alreadyApplied = new Set(done.rows.map((row) => row.name));
 
   const files = (await readdir(MIGRATIONS_DIR))
-    .filter((file) => /^\d{4}_.+\.sql$/.test(file))
+    .filter((file) => /^\d{4}_.+\.sql$/.test(file) && (before === undefined || file < before))
     .sort();
   const ran: string[] = [];
   for (const file of files) {

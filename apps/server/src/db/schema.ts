@@ -79,8 +79,12 @@ export interface FileReadingsTable {
   fileId: string;
   tenantId: string;
   readerVersion: string;
-  /** The engine's ReadDocument. */
-  reading: Json<unknown>;
+  /** The engine's ReadDocument as kept before readings were packed; NULL since. */
+  reading: NullableJson<unknown>;
+  /** The engine's ReadDocument, its JSON gzipped (packed-reading.ts). */
+  packed: Uint8Array | null;
+  /** Each page's number, width and height. */
+  pageSizes: Json<{ number: number; width: number; height: number }[]>;
   createdAt: Timestamp;
 }
 

@@ -8,6 +8,7 @@ import { suggestSchema } from '../extract/suggest.js';
 import { applyHints } from '../learning/apply-hints.js';
 import { lessonFrom } from '../learning/lesson.js';
 import { inspectDocument } from '../reading/inspect-document.js';
+import { readAndPack } from '../reading/packed-reading.js';
 import { readDocument } from '../reading/read-document.js';
 import { renderPageImage } from '../reading/render-page.js';
 
@@ -31,7 +32,8 @@ async function readText(bytes: Uint8Array, fileName?: string): Promise<string> {
  * they are plain data; errors keep their kind (engine-task-errors.ts).
  */
 export const ENGINE_TASKS = {
-  read: readDocument,
+  /** Reads a document and packs the reading for keeping (packed-reading.ts). */
+  read: readAndPack,
   readText,
   inspect: inspectDocument,
   renderPage: renderPageImage,

@@ -3,6 +3,13 @@ export { inspectDocument, type DocumentInfo } from './inspect-document.js';
 export { READING_LIMITS } from './limits.js';
 export { groupLinesIntoBlocks, groupWordsIntoLines, unionBoxes } from './layout.js';
 export { ocrModelLoads, ocrModelsPreparedIn, ocrPoolSize, terminateOcr } from './ocr-pool.js';
+export {
+  type PackedReading,
+  type PageSize,
+  packReading,
+  readAndPack,
+  unpackReading,
+} from './packed-reading.js';
 export { READER_VERSION, readDocument, type ReadOptions } from './read-document.js';
 export {
   MAX_PREVIEW_WIDTH,

@@ -1,6 +1,7 @@
 import type { Database, DbExecutor } from '../../db/client.js';
 import { jsonb } from '../../db/json.js';
 import type { DocumentFormat, FileRow } from '../../db/schema.js';
+import type { PackedReading } from '@parser/extraction';
 
 export interface NewFile {
   id: string;
@@ -48,41 +49,35 @@ export class FilesRepository {
       .execute();
   }
 
-  /** The cached reading of a file, if one was made by this reader version. */
+  /** The kept reading of a file, if one was made by this reader version: packed, or as it was kept before. */
   async findReading(
     tenantId: string,
     fileId: string,
     readerVersion: string,
     trx: DbExecutor = this.db,
-  ): Promise<unknown> {
-    const row = await trx
+  ): Promise<{ packed: Uint8Array | null; reading: unknown } | undefined> {
+    return trx
       .selectFrom('fileReadings')
-      .select('reading')
+      .select(['packed', 'reading'])
       .where('tenantId', '=', tenantId)
       .where('fileId', '=', fileId)
       .where('readerVersion', '=', readerVersion)
       .executeTakeFirst();
-    return row?.reading;
   }
 
-  /** Stores (or replaces, for a newer reader version) the reading of a file. */
+  /** Keeps (or replaces, for a newer reader version) the packed reading of a file. */
   async saveReading(
     tenantId: string,
     fileId: string,
     readerVersion: string,
-    reading: unknown,
+    { packed, pageSizes }: PackedReading,
     trx: DbExecutor = this.db,
   ): Promise<void> {
+    const kept = { readerVersion, packed, pageSizes: jsonb(pageSizes), reading: null };
     await trx
       .insertInto('fileReadings')
-      .values({ fileId, tenantId, readerVersion, reading: jsonb(reading) })
-      .onConflict((oc) =>
-        oc.column('fileId').doUpdateSet({
-          readerVersion,
-          reading: jsonb(reading),
-          createdAt: new Date(),
-        }),
-      )
+      .values({ fileId, tenantId, ...kept })
+      .onConflict((oc) => oc.column('fileId').doUpdateSet({ ...kept, createdAt: new Date() }))
       .execute();
   }
 }

@@ -5,11 +5,13 @@ import {
   type EnginePriority,
   isDocumentReadError,
   isEngineStopped,
+  type PackedReading,
   READER_VERSION,
   type ReadDocument,
   renderedWidthFor,
   scalePreview,
   sniffFormat,
+  unpackReading,
 } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -187,8 +189,8 @@ export class FilesService {
     const deadline = Date.now() + this.waitMs();
     // Twice at most: a job holding the dedupe key may finish between our insert and our lookup.
     for (let round = 0; round < 2; round++) {
-      const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
-      if (cached) return cached as ReadDocument;
+      const cached = await this.keptReading(file);
+      if (cached) return cached;
       const jobId = await this.enqueueOnce(
         readFileJob,
         { tenantId: file.tenantId, fileId: file.id },
@@ -204,8 +206,8 @@ export class FilesService {
       );
       this.throwFailedAnswer(job, fileId);
     }
-    const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
-    if (cached) return cached as ReadDocument;
+    const cached = await this.keptReading(file);
+    if (cached) return cached;
     // Deleted while it was being read.
     throw notFound('File');
   }
@@ -447,9 +449,16 @@ export class FilesService {
     };
   }
 
+  /** The reading kept for a file by this reader version, if any. */
+  private async keptReading(file: FileRow): Promise<ReadDocument | undefined> {
+    const kept = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
+    if (!kept) return undefined;
+    return kept.packed ? unpackReading(kept.packed) : (kept.reading as ReadDocument);
+  }
+
   private async readAndCache(file: FileRow, priority: EnginePriority): Promise<ReadDocument> {
-    const cached = await this.deps.files.findReading(file.tenantId, file.id, READER_VERSION);
-    if (cached) return cached as ReadDocument;
+    const cached = await this.keptReading(file);
+    if (cached) return cached;
 
     let bytes: Buffer;
     try {
@@ -458,9 +467,15 @@ export class FilesService {
       throw this.missingBlob(error, file);
     }
     let doc: ReadDocument;
+    let kept: PackedReading;
     const readStarted = performance.now();
     try {
-      doc = await this.deps.engine.run('read', [bytes, file.originalFilename], priority);
+      // Packed in the engine thread too, so this thread never serialises a large reading.
+      ({ document: doc, kept } = await this.deps.engine.run(
+        'read',
+        [bytes, file.originalFilename],
+        priority,
+      ));
       this.deps.observeReading?.(doc, (performance.now() - readStarted) / 1000);
     } catch (error) {
       // Counted by the job queue, which tries once more before failing the document for good.
@@ -471,7 +486,7 @@ export class FilesService {
       });
     }
     try {
-      await this.deps.files.saveReading(file.tenantId, file.id, READER_VERSION, doc);
+      await this.deps.files.saveReading(file.tenantId, file.id, READER_VERSION, kept);
     } catch (error) {
       // The file may have been deleted meanwhile; the reading is still good for this request.
       this.deps.log.warn({ err: error, fileId: file.id }, 'could not cache the reading of a file');

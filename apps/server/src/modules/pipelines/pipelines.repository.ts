@@ -321,17 +321,14 @@ export class PipelinesRepository {
     return result.rows[0];
   }
 
-  /** Each page's size from the file's cached reading (for placing highlights). */
+  /** Each page's size from the file's kept reading (for placing highlights). */
   async pageSizes(fileId: string, trx: DbExecutor = this.db) {
-    const result = await sql<{ number: number; width: number; height: number }>`
-      SELECT (page ->> 'number')::int AS number,
-             (page ->> 'width')::float8 AS width,
-             (page ->> 'height')::float8 AS height
-      FROM file_readings, jsonb_array_elements(reading -> 'pages') AS page
-      WHERE file_id = ${fileId}
-      ORDER BY 1
-    `.execute(trx);
-    return result.rows;
+    const row = await trx
+      .selectFrom('fileReadings')
+      .select('pageSizes')
+      .where('fileId', '=', fileId)
+      .executeTakeFirst();
+    return row?.pageSizes ?? [];
   }
 }
 
