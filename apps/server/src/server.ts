@@ -2,10 +2,9 @@ import path from 'node:path';
 
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance.js';
-import { migrate } from './db/migrate.js';
+import { openMigratedDatabase } from './db/migrate.js';
 import { Metrics } from './observability/metrics.js';
 import { createJobWorker, requirePostgresFor, tokenSigningKeyOf } from './runtime/process-setup.js';
 import { openStorage } from './storage/open-storage.js';
@@ -18,10 +17,9 @@ const apiOnly = process.argv.includes('--api-only');
 if (apiOnly) requirePostgresFor('api', config);
 // API processes share nothing local; only the embedded server owns its data directory.
 const releaseLock = apiOnly ? () => undefined : lockDataDir(config.DATA_DIR);
-const database = await openDatabase({
+const database = await openMigratedDatabase({
   url: config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'),
 });
-await migrate(database.db);
 
 const storage = openStorage(config);
 const metrics = new Metrics({ role: apiOnly ? 'api' : 'all' });

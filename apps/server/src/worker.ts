@@ -1,7 +1,6 @@
 import { buildApp, VERSION } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { migrate } from './db/migrate.js';
+import { openMigratedDatabase } from './db/migrate.js';
 import { Metrics } from './observability/metrics.js';
 import { buildStatusServer } from './observability/status-server.js';
 import { createJobWorker, requirePostgresFor, tokenSigningKeyOf } from './runtime/process-setup.js';
@@ -15,8 +14,7 @@ import { startOrphanBlobSweeper } from './storage/orphan-blob-sweeper.js';
  */
 const config = loadConfig();
 requirePostgresFor('worker', config);
-const database = await openDatabase({ url: config.DATABASE_URL! });
-await migrate(database.db);
+const database = await openMigratedDatabase({ url: config.DATABASE_URL! });
 
 const storage = openStorage(config);
 const metrics = new Metrics({ role: 'worker' });

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 import { sql, type Transaction } from 'kysely';
 
-import type { Database } from './client.js';
+import {
+  type Database,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  openDatabase,
+} from './client.js';
 import type { DB } from './schema.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -15,6 +20,19 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * extensions are database-wide, so two concurrent `CREATE EXTENSION IF NOT EXISTS` collide.
  */
 const MIGRATION_LOCK_KEY = 0x5061_7273_6572; // "Parser"
+
+/**
+ * Opens the database with every migration applied. An embedded database that this created or
+ * migrated is closed and opened again: creating and migrating grow PGlite's WebAssembly memory,
+ * which an instance keeps for its life (a new database: about 390 MB more at rest, for good).
+ */
+export async function openMigratedDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = await openDatabase(options);
+  const ran = await migrate(handle.db);
+  if (ran.length === 0 || handle.kind !== 'pglite' || options.url === 'memory://') return handle;
+  await handle.close();
+  return openDatabase(options);
+}
 
 /**
  * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
