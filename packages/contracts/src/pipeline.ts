@@ -170,15 +170,33 @@ export const ValidateUploadBodySchema = z.object({ fileId: z.string(), docTypeId
 export type ValidateUploadBody = z.infer<typeof ValidateUploadBodySchema>;
 
 /**
- * The chosen type matches (matchedDocTypeId equals it), another of the tenant's types matches
- * better (matchedDocTypeId is that one: the file is invalid for the chosen type), or nothing
- * matches (null). `reason` says which, in words.
+ * Another of the company's types a file's content looks more like. Only offered: the file is
+ * processed as the chosen type unless the clerk picks this one.
+ */
+export const TypeSuggestionSchema = z.object({
+  docTypeId: z.string(),
+  docTypeName: z.string(),
+  /** Why, in words, naming what the page prints. */
+  reason: z.string(),
+  /** The printed words that point to the suggested type, as on the page ("Cash", "Change"). */
+  evidence: z.array(z.string()),
+  /** The classifier's score for the suggested type, 0..1. */
+  score: z.number(),
+});
+export type TypeSuggestion = z.infer<typeof TypeSuggestionSchema>;
+
+/**
+ * A file that can be read is processed as the chosen type (matchedDocTypeId equals it), even
+ * when its content looks more like another of the tenant's types: that type comes as
+ * `suggestion`. matchedDocTypeId is null only for a file that cannot be read. `reason` says
+ * which labels of the chosen type the file prints.
  */
 export const ValidationResultSchema = z.object({
   matchedDocTypeId: z.string().nullable(),
   reason: z.string(),
   /** The classifier's score for the chosen type, 0..1. */
   score: z.number(),
+  suggestion: TypeSuggestionSchema.optional(),
 });
 export type ValidationResult = z.infer<typeof ValidationResultSchema>;
 
@@ -239,6 +257,8 @@ export const HistoryKind = z.enum([
   'agent_ran',
   'model_warning',
   'einvoice_warning',
+  'checks_rerun',
+  'derived_value_updated',
 ]);
 export type HistoryKind = z.infer<typeof HistoryKind>;
 
@@ -254,6 +274,12 @@ export const HistoryEntrySchema = z.object({
    * model_warning {step, message}: the AI model's answer was not used, the offline result kept.
    * einvoice_warning {step, message}: a PDF's embedded e-invoice XML could not be read (message
    * says why, e.g. "it is not well-formed XML"); the values were read from the page.
+   * checks_rerun {after, message, summary}: the checks were worked out again on the values as they
+   * now are ('review_saved', 'agent_ran' or 're_extracted'), recorded when their outcome changed.
+   * derived_value_updated {field, table?, row?, column?, old, new, reason}: a value an agent
+   * derived from others was worked out again (or cleared) because those others changed.
+   * approved may also carry failed_checks (the messages of the failed checks the approver
+   * confirmed approving with).
    */
   data: z.record(z.string(), z.unknown()),
 });
@@ -293,6 +319,11 @@ export const ReviewRecordSchema = z.object({
   approved_at: z.string().nullable(),
   /** The user id of whoever last submitted the review for approval (a key's creator); null for none. */
   submitted_by: z.string().nullable().optional(),
+  /**
+   * The user id of whoever sent the document to its current assignee (a key's creator); null when
+   * nobody is assigned.
+   */
+  sent_by: z.string().nullable().optional(),
   /** What the agents last changed and checked; null before any agent ran. */
   agent_report: AgentReportSchema.nullable().optional(),
   /** Optimistic concurrency token: send it back with a save; a stale one answers 409. */
@@ -345,6 +376,13 @@ export const ApprovalBodySchema = z.object({
   assign_to_user_id: z.string().nullish(),
   /** The version the approver loaded; when given, a decision over a newer one answers 409. */
   version: z.number().int().optional(),
+  /**
+   * approve only: the approver saw that checks of these values fail and approves them anyway.
+   * false: approving values whose checks fail answers 409 CHECKS_NOT_CONFIRMED (the web app
+   * sends false until the approver confirms). Left out, as clients written before it send the
+   * decision, the approval goes through and history records the failed checks as unconfirmed.
+   */
+  confirm_failed_checks: z.boolean().optional(),
 });
 export type ApprovalBody = z.input<typeof ApprovalBodySchema>;
 

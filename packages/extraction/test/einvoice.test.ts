@@ -12,6 +12,7 @@ import {
   ublCreditNote,
   ublInvoice,
   xxeInvoiceXml,
+  zugferd1Invoice,
   type EInvoiceData,
 } from '@parser/test-documents';
 
@@ -132,6 +133,7 @@ describe.each([
   ['UBL invoice (Peppol BIS 3.0)', ublInvoice, 'ubl_invoice', 'invoice'],
   ['UBL credit note (Peppol BIS 3.0)', ublCreditNote, 'ubl_credit_note', 'credit_note'],
   ['CII XRechnung', ciiXRechnung, 'cii', 'invoice'],
+  ['ZUGFeRD 1.0 (COMFORT)', zugferd1Invoice, 'cii', 'invoice'],
 ] as const)('%s', (_name, generate, syntax, kind) => {
   it('is recognised by its content and read as an e-invoice', async () => {
     const { bytes } = generate();
@@ -158,7 +160,9 @@ describe.each([
       // XML alone has no printed page to point at.
       expect(cell.source).toBeNull();
       expect(cell.origin?.kind).toBe('einvoice');
-      expect(cell.origin?.xpath).toMatch(/^\/(Invoice|CreditNote|rsm:CrossIndustryInvoice)\//);
+      expect(cell.origin?.xpath).toMatch(
+        /^\/(Invoice|CreditNote|rsm:CrossIndustryInvoice|rsm:CrossIndustryDocument)\//,
+      );
     }
     expect(result.fields.total?.currency).toBe('EUR');
   });

@@ -323,6 +323,28 @@ describe('classifyDocument', () => {
     expect(classifyDocument(r, types).typeId).toBe('rec');
   });
 
+  it('names the words the page prints for each type, leaving out words inside a sentence', () => {
+    const c = classifyDocument(
+      doc(
+        page([
+          'Rechnung',
+          'Rechnungsnummer: R-5531',
+          'Rechnungsdatum: 03.02.2024',
+          'Fällig am: 03.03.2024',
+          'Gesamtbetrag 119,00',
+          'Ware in good order erhalten',
+        ]),
+      ),
+      types,
+    );
+    const invoice = c.scores.find((s) => s.typeId === 'inv');
+    expect(invoice?.evidence).toEqual(
+      expect.arrayContaining(['Rechnungsdatum', 'Fällig am', 'Gesamtbetrag']),
+    );
+    expect(invoice?.matched).not.toContain('po number');
+    expect(invoice?.evidence.length).toBe(invoice?.matched.length);
+  });
+
   it('says when no type matches', () => {
     const c = classifyDocument(doc(page(['Dear Sir', 'Thank you for your letter'])), types);
     expect(c.typeId).toBeNull();

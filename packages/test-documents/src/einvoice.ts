@@ -78,11 +78,12 @@ export function einvoiceData(options: EInvoiceOptions = {}): EInvoiceData {
   };
 }
 
-const escapeXml = (text: string) =>
+/** How the generated XML writes text, amounts, rates and dates (CII format 102). */
+export const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const amount = (value: number) => value.toFixed(2);
-const percent = (rate: number) => (Math.round(rate * 10000) / 100).toFixed(2);
-const compactDate = (iso: string) => iso.replace(/-/g, '');
+export const amount = (value: number) => value.toFixed(2);
+export const percent = (rate: number) => (Math.round(rate * 10000) / 100).toFixed(2);
+export const compactDate = (iso: string) => iso.replace(/-/g, '');
 
 /** Profiles (specification identifiers) as the syntaxes' users write them. */
 export const PROFILES = {
@@ -90,6 +91,32 @@ export const PROFILES = {
   xrechnung: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
   facturX: 'urn:cen.eu:en16931:2017',
 } as const;
+
+/**
+ * How much of an invoice a CII profile states: everything, everything but the lines (BASIC WL),
+ * or the MINIMUM profile's header alone (number, date, parties' names and VAT ids, the buyer's
+ * reference and order, currency and totals).
+ */
+export type CiiContent = 'full' | 'no_lines' | 'minimum';
+
+/** Every Factur-X / ZUGFeRD 2.x profile and XRechnung, by its name, with what it states. */
+export const FACTUR_X_PROFILES = {
+  MINIMUM: { id: 'urn:factur-x.eu:1p0:minimum', content: 'minimum', level: 'MINIMUM' },
+  'BASIC WL': { id: 'urn:factur-x.eu:1p0:basicwl', content: 'no_lines', level: 'BASIC WL' },
+  BASIC: {
+    id: 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic',
+    content: 'full',
+    level: 'BASIC',
+  },
+  EN16931: { id: PROFILES.facturX, content: 'full', level: 'EN 16931' },
+  EXTENDED: {
+    id: 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended',
+    content: 'full',
+    level: 'EXTENDED',
+  },
+  XRECHNUNG: { id: PROFILES.xrechnung, content: 'full', level: 'XRECHNUNG' },
+} as const satisfies Record<string, { id: string; content: CiiContent; level: string }>;
+export type FacturXProfile = keyof typeof FACTUR_X_PROFILES;
 
 function ublParty(party: EInvoiceParty, taxNumber?: string): string {
   const e = escapeXml;
@@ -195,8 +222,12 @@ ${data.lineItems
 `;
 }
 
-function ciiParty(party: EInvoiceParty, taxNumber?: string): string {
+function ciiParty(party: EInvoiceParty, taxNumber?: string, minimum = false): string {
   const e = escapeXml;
+  if (minimum) {
+    return `<ram:Name>${e(party.name)}</ram:Name>
+        <ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${e(party.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>`;
+  }
   return `<ram:Name>${e(party.name)}</ram:Name>
         <ram:PostalTradeAddress>
           <ram:PostcodeCode>${e(party.postcode)}</ram:PostcodeCode>
@@ -212,10 +243,19 @@ function ciiParty(party: EInvoiceParty, taxNumber?: string): string {
         <ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${e(party.vatId)}</ram:ID></ram:SpecifiedTaxRegistration>`;
 }
 
-/** UN/CEFACT CII D16B, as XRechnung and Factur-X (EN 16931 profile) write it. */
-export function ciiXml(data: EInvoiceData, profile: string = PROFILES.xrechnung): string {
+/**
+ * UN/CEFACT CII D16B, as XRechnung and Factur-X / ZUGFeRD 2.x write it; `content` leaves out what
+ * the lighter profiles do not state.
+ */
+export function ciiXml(
+  data: EInvoiceData,
+  profile: string = PROFILES.xrechnung,
+  content: CiiContent = 'full',
+): string {
   const e = escapeXml;
   const c = data.currency;
+  const minimum = content === 'minimum';
+  const lines = content === 'full' ? data.lineItems : [];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
   xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"
@@ -229,7 +269,7 @@ export function ciiXml(data: EInvoiceData, profile: string = PROFILES.xrechnung)
     <ram:IssueDateTime><udt:DateTimeString format="102">${compactDate(data.date)}</udt:DateTimeString></ram:IssueDateTime>
   </rsm:ExchangedDocument>
   <rsm:SupplyChainTradeTransaction>
-${data.lineItems
+${lines
   .map(
     (item, index) => `    <ram:IncludedSupplyChainTradeLineItem>
       <ram:AssociatedDocumentLineDocument><ram:LineID>${index + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>
@@ -259,16 +299,19 @@ ${data.lineItems
     <ram:ApplicableHeaderTradeAgreement>
       <ram:BuyerReference>${e(data.buyerReference)}</ram:BuyerReference>
       <ram:SellerTradeParty>
-        ${ciiParty(data.seller, data.sellerTaxNumber)}
+        ${ciiParty(data.seller, data.sellerTaxNumber, minimum)}
       </ram:SellerTradeParty>
       <ram:BuyerTradeParty>
-        ${ciiParty(data.buyer)}
+        ${ciiParty(data.buyer, undefined, minimum)}
       </ram:BuyerTradeParty>
       <ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${e(data.poNumber)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>
     </ram:ApplicableHeaderTradeAgreement>
     <ram:ApplicableHeaderTradeDelivery/>
     <ram:ApplicableHeaderTradeSettlement>
-      <ram:InvoiceCurrencyCode>${c}</ram:InvoiceCurrencyCode>
+      <ram:InvoiceCurrencyCode>${c}</ram:InvoiceCurrencyCode>${
+        minimum
+          ? ''
+          : `
       <ram:SpecifiedTradeSettlementPaymentMeans>
         <ram:TypeCode>58</ram:TypeCode>
         <ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${data.iban}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>
@@ -283,9 +326,14 @@ ${data.lineItems
       <ram:SpecifiedTradePaymentTerms>
         <ram:Description>${e(data.paymentTerms)}</ram:Description>
         <ram:DueDateDateTime><udt:DateTimeString format="102">${compactDate(data.dueDate)}</udt:DateTimeString></ram:DueDateDateTime>
-      </ram:SpecifiedTradePaymentTerms>
-      <ram:SpecifiedTradeSettlementHeaderMonetarySummation>
-        <ram:LineTotalAmount>${amount(data.subtotal)}</ram:LineTotalAmount>
+      </ram:SpecifiedTradePaymentTerms>`
+      }
+      <ram:SpecifiedTradeSettlementHeaderMonetarySummation>${
+        minimum
+          ? ''
+          : `
+        <ram:LineTotalAmount>${amount(data.subtotal)}</ram:LineTotalAmount>`
+      }
         <ram:TaxBasisTotalAmount>${amount(data.subtotal)}</ram:TaxBasisTotalAmount>
         <ram:TaxTotalAmount currencyID="${c}">${amount(data.tax)}</ram:TaxTotalAmount>
         <ram:GrandTotalAmount>${amount(data.total)}</ram:GrandTotalAmount>
@@ -327,8 +375,20 @@ export function ciiXRechnung(
   return { ...xmlDocument(ciiXml(data), `xrechnung-${data.invoiceNumber}.xml`), data };
 }
 
-/** Factur-X's XMP: PDF/A-3B identification and the Factur-X extension naming the embedded file. */
-function facturXMetadata(): string {
+/** The XMP extension schema a hybrid invoice names its embedded XML in. */
+export interface HybridXmp {
+  /** The schema's namespace, e.g. `urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#`. */
+  namespace: string;
+  fileName: string;
+  version: string;
+  /** The profile as the XMP names it: "EN 16931", "BASIC WL", "COMFORT"… */
+  level: string;
+}
+
+const FACTUR_X_XMP_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+
+/** The XMP: PDF/A-3B identification and the hybrid format's extension naming the embedded file. */
+function hybridMetadata(xmp: HybridXmp): string {
   return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
   <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -336,11 +396,11 @@ function facturXMetadata(): string {
       <pdfaid:part>3</pdfaid:part>
       <pdfaid:conformance>B</pdfaid:conformance>
     </rdf:Description>
-    <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+    <rdf:Description rdf:about="" xmlns:fx="${xmp.namespace}">
       <fx:DocumentType>INVOICE</fx:DocumentType>
-      <fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>
-      <fx:Version>1.0</fx:Version>
-      <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+      <fx:DocumentFileName>${xmp.fileName}</fx:DocumentFileName>
+      <fx:Version>${xmp.version}</fx:Version>
+      <fx:ConformanceLevel>${xmp.level}</fx:ConformanceLevel>
     </rdf:Description>
   </rdf:RDF>
 </x:xmpmeta>
@@ -348,37 +408,70 @@ function facturXMetadata(): string {
 }
 
 /**
- * A Factur-X invoice: the printed invoice as a PDF/A-3 with its CII embedded as `factur-x.xml`
- * (relationship Alternative, as the standard requires). `misprint` prints amounts other than
- * the XML's, which is what a tampered or inconsistent invoice looks like. `embeddedXml` attaches
- * other XML in place of the invoice's CII (a broken or hostile attachment).
+ * A hybrid invoice: the printed invoice of `data` as a PDF/A-3 with `xml` embedded under the
+ * XMP's file name (relationship Alternative, as Factur-X and ZUGFeRD require).
  */
-export async function facturXPdf(
-  options: EInvoiceOptions & { embeddedXml?: string } = {},
-): Promise<GeneratedDocument & { data: EInvoiceData }> {
-  const data = einvoiceData(options);
+export async function hybridInvoicePdf(
+  data: EInvoiceData,
+  options: InvoiceOptions,
+  xml: string,
+  xmp: HybridXmp,
+): Promise<Uint8Array> {
   const printed = await invoicePdf({
     ...options,
+    invoiceNumber: data.invoiceNumber,
+    date: data.date,
+    dueDate: data.dueDate,
+    poNumber: data.poNumber,
     currency: data.currency,
     taxRate: data.taxRate,
     vendor: data.vendor,
     billTo: data.billTo,
   });
   const pdf = await PDFDocument.load(printed.bytes);
-  const xml = new TextEncoder().encode(options.embeddedXml ?? ciiXml(data, PROFILES.facturX));
-  await pdf.attach(xml, 'factur-x.xml', {
+  await pdf.attach(new TextEncoder().encode(xml), xmp.fileName, {
     mimeType: 'text/xml',
-    description: 'Factur-X invoice',
+    description: 'Invoice in structured form',
     afRelationship: AFRelationship.Alternative,
     creationDate: new Date(`${data.date}T00:00:00Z`),
     modificationDate: new Date(`${data.date}T00:00:00Z`),
   });
-  const metadata = pdf.context.stream(facturXMetadata(), {
+  const metadata = pdf.context.stream(hybridMetadata(xmp), {
     Type: 'Metadata',
     Subtype: 'XML',
   });
   pdf.catalog.set(PDFName.of('Metadata'), pdf.context.register(metadata));
-  const bytes = await pdf.save({ useObjectStreams: false });
+  return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A Factur-X invoice: the printed invoice as a PDF/A-3 with its CII embedded as `factur-x.xml`
+ * (relationship Alternative, as the standard requires). `misprint` prints amounts other than
+ * the XML's, which is what a tampered or inconsistent invoice looks like. `embeddedXml` attaches
+ * other XML in place of the invoice's CII (a broken or hostile attachment). `profile` writes the
+ * CII of that profile (EN 16931 by default); `attachmentName` embeds it under another name, as
+ * ZUGFeRD 2.0 (`zugferd-invoice.xml`) and XRechnung (`xrechnung.xml`) PDFs do.
+ */
+export async function facturXPdf(
+  options: EInvoiceOptions & {
+    embeddedXml?: string;
+    profile?: FacturXProfile;
+    attachmentName?: string;
+  } = {},
+): Promise<GeneratedDocument & { data: EInvoiceData }> {
+  const data = einvoiceData(options);
+  const profile = FACTUR_X_PROFILES[options.profile ?? 'EN16931'];
+  const bytes = await hybridInvoicePdf(
+    data,
+    options,
+    options.embeddedXml ?? ciiXml(data, profile.id, profile.content),
+    {
+      namespace: FACTUR_X_XMP_NAMESPACE,
+      fileName: options.attachmentName ?? 'factur-x.xml',
+      version: '1.0',
+      level: profile.level,
+    },
+  );
   return {
     bytes,
     fileName: `factur-x-${data.invoiceNumber}.pdf`,

@@ -34,6 +34,7 @@ export {
   ciiXml,
   ciiXRechnung,
   einvoiceData,
+  FACTUR_X_PROFILES,
   facturXPdf,
   PROFILES,
   truncatedInvoiceXml,
@@ -45,7 +46,17 @@ export {
   type EInvoiceData,
   type EInvoiceOptions,
   type EInvoiceParty,
+  type FacturXProfile,
 } from './einvoice.js';
+export {
+  ZUGFERD_1_PROFILES,
+  zugferd1Data,
+  zugferd1Invoice,
+  zugferd1Pdf,
+  zugferd1Xml,
+  type Zugferd1Options,
+  type Zugferd1Profile,
+} from './zugferd-v1.js';
 export {
   largeInvoiceLine,
   largeUblInvoice,

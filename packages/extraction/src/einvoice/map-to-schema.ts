@@ -71,6 +71,8 @@ export function einvoiceValues(invoice: EInvoice, schema: EInvoiceSchema): Extra
     });
     if (columns.length === 0) continue;
     const rows: Partial<Record<string, EInvoiceValue>>[] = tax ? invoice.taxes : invoice.lines;
+    // MINIMUM and BASIC WL state no lines (MINIMUM no VAT breakdown either): the page's stand.
+    if (rows.length === 0) continue;
     result.tables[table.key] = {
       rows: rows.map((row) => {
         const cells: Record<string, ExtractedValue> = {};

@@ -5,7 +5,11 @@ import type { EInvoice } from './model.js';
 import { readEInvoiceXml } from './read-einvoice.js';
 import { sniffEInvoiceSyntax } from './sniff.js';
 
-/** The names the hybrid formats give their XML, preferred over any other XML attachment. */
+/**
+ * The names the hybrid formats give their XML, preferred over any other XML attachment, compared
+ * without case: Factur-X and ZUGFeRD 2.1+ `factur-x.xml`, ZUGFeRD 2.0 `zugferd-invoice.xml`,
+ * ZUGFeRD 1.0 `ZUGFeRD-invoice.xml`, XRechnung `xrechnung.xml`.
+ */
 const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml'];
 
 interface PdfAttachment {
@@ -37,9 +41,10 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The e-invoice embedded in a PDF (Factur-X / ZUGFeRD 2 / XRechnung as PDF/A-3 attachment): the
- * attachment with a known name, else any XML attachment that is an e-invoice. An attachment that
- * is unsafe or malformed is reported, not thrown: the printed invoice can still be read.
+ * The e-invoice embedded in a PDF (Factur-X, ZUGFeRD 1.0 and 2.x, XRechnung as a PDF/A-3
+ * attachment): the attachment with a known name, else any XML attachment that is an e-invoice. An
+ * attachment that is unsafe or malformed is reported, not thrown: the printed invoice can still be
+ * read.
  */
 export async function readEmbeddedEInvoice(bytes: Uint8Array): Promise<EmbeddedEInvoice> {
   let attachments: Record<string, PdfAttachment> | null;

@@ -40,15 +40,71 @@ function partyTerms(
 }
 
 /**
- * UN/CEFACT Cross Industry Invoice D16B (Factur-X / ZUGFeRD 2.x, XRechnung CII) as the neutral
- * model. Every Factur-X profile uses the same paths; the lighter ones simply state fewer terms.
+ * The element names by which the two generations of CII differ. ZUGFeRD 1.0 (CII D12B,
+ * `rsm:CrossIndustryDocument`) names the same terms in the same places, with the older names of
+ * the containers, the rate and the order reference; everything else (parties, dates, amounts,
+ * payment terms, the bank account, the lines' product) is named alike.
  */
-export function readCii(root: XmlElement): EInvoice {
+export interface CiiGeneration {
+  context: string;
+  document: string;
+  transaction: string;
+  agreement: string;
+  settlement: string;
+  totals: string;
+  lineAgreement: string;
+  lineDelivery: string;
+  lineSettlement: string;
+  lineTotals: string;
+  /** A VAT rate (BT-119, BT-152). */
+  rate: string;
+  /** The buyer's order number inside BuyerOrderReferencedDocument (BT-13). */
+  orderId: string;
+}
+
+/** UN/CEFACT CII D16B: Factur-X, ZUGFeRD 2.x and XRechnung CII, every profile. */
+export const CII_D16B: CiiGeneration = {
+  context: 'ExchangedDocumentContext',
+  document: 'ExchangedDocument',
+  transaction: 'SupplyChainTradeTransaction',
+  agreement: 'ApplicableHeaderTradeAgreement',
+  settlement: 'ApplicableHeaderTradeSettlement',
+  totals: 'SpecifiedTradeSettlementHeaderMonetarySummation',
+  lineAgreement: 'SpecifiedLineTradeAgreement',
+  lineDelivery: 'SpecifiedLineTradeDelivery',
+  lineSettlement: 'SpecifiedLineTradeSettlement',
+  lineTotals: 'SpecifiedTradeSettlementLineMonetarySummation',
+  rate: 'RateApplicablePercent',
+  orderId: 'IssuerAssignedID',
+};
+
+/** ZUGFeRD 1.0 (BASIC, COMFORT, EXTENDED): CII D12B as the FeRD profiled it in 2014. */
+export const ZUGFERD_1: CiiGeneration = {
+  context: 'SpecifiedExchangedDocumentContext',
+  document: 'HeaderExchangedDocument',
+  transaction: 'SpecifiedSupplyChainTradeTransaction',
+  agreement: 'ApplicableSupplyChainTradeAgreement',
+  settlement: 'ApplicableSupplyChainTradeSettlement',
+  totals: 'SpecifiedTradeSettlementMonetarySummation',
+  lineAgreement: 'SpecifiedSupplyChainTradeAgreement',
+  lineDelivery: 'SpecifiedSupplyChainTradeDelivery',
+  lineSettlement: 'SpecifiedSupplyChainTradeSettlement',
+  lineTotals: 'SpecifiedTradeSettlementMonetarySummation',
+  rate: 'ApplicablePercent',
+  orderId: 'ID',
+};
+
+/**
+ * UN/CEFACT Cross Industry Invoice as the neutral model: D16B (Factur-X / ZUGFeRD 2.x, XRechnung
+ * CII) by default, ZUGFeRD 1.0 with its generation's names. Every profile uses the same paths;
+ * the lighter ones (MINIMUM, BASIC WL) simply state fewer terms.
+ */
+export function readCii(root: XmlElement, names: CiiGeneration = CII_D16B): EInvoice {
   const header: EInvoice['header'] = {};
-  const document = childAt(root, 'ExchangedDocument');
-  const transaction = childAt(root, 'SupplyChainTradeTransaction');
-  const agreement = childAt(transaction, 'ApplicableHeaderTradeAgreement');
-  const settlement = childAt(transaction, 'ApplicableHeaderTradeSettlement');
+  const document = childAt(root, names.document);
+  const transaction = childAt(root, names.transaction);
+  const agreement = childAt(transaction, names.agreement);
+  const settlement = childAt(transaction, names.settlement);
   const currency = childAt(settlement, 'InvoiceCurrencyCode')?.text || undefined;
 
   put(header, 'invoice_number', valueOf(childAt(document, 'ID')));
@@ -66,13 +122,13 @@ export function readCii(root: XmlElement): EInvoice {
   put(
     header,
     'po_reference',
-    valueOf(childAt(agreement, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')),
+    valueOf(childAt(agreement, 'BuyerOrderReferencedDocument', names.orderId)),
   );
   put(header, 'buyer_reference', valueOf(childAt(agreement, 'BuyerReference')));
   partyTerms(header, childAt(agreement, 'SellerTradeParty'), 'seller');
   partyTerms(header, childAt(agreement, 'BuyerTradeParty'), 'buyer');
 
-  const totals = childAt(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
+  const totals = childAt(settlement, names.totals);
   const money: [HeaderTerm, string][] = [
     ['line_total', 'LineTotalAmount'],
     ['net_total', 'TaxBasisTotalAmount'],
@@ -105,7 +161,7 @@ export function readCii(root: XmlElement): EInvoice {
   const taxes = childrenNamed(settlement, 'ApplicableTradeTax').map((tax) => {
     const row: Partial<Record<TaxTerm, EInvoiceValue>> = {};
     put(row, 'category', valueOf(childAt(tax, 'CategoryCode')));
-    put(row, 'rate', valueOf(childAt(tax, 'RateApplicablePercent')));
+    put(row, 'rate', valueOf(childAt(tax, names.rate)));
     put(row, 'taxable_amount', amountOf(childAt(tax, 'BasisAmount'), currency));
     put(row, 'tax_amount', amountOf(childAt(tax, 'CalculatedAmount'), currency));
     return row;
@@ -114,8 +170,8 @@ export function readCii(root: XmlElement): EInvoice {
   const lines = childrenNamed(transaction, 'IncludedSupplyChainTradeLineItem').map((line) => {
     const row: Partial<Record<LineTerm, EInvoiceValue>> = {};
     const product = childAt(line, 'SpecifiedTradeProduct');
-    const quantity = childAt(line, 'SpecifiedLineTradeDelivery', 'BilledQuantity');
-    const lineSettlement = childAt(line, 'SpecifiedLineTradeSettlement');
+    const quantity = childAt(line, names.lineDelivery, 'BilledQuantity');
+    const lineSettlement = childAt(line, names.lineSettlement);
     put(row, 'line_id', valueOf(childAt(line, 'AssociatedDocumentLineDocument', 'LineID')));
     put(row, 'item_id', valueOf(childAt(product, 'SellerAssignedID')));
     put(
@@ -130,23 +186,16 @@ export function readCii(root: XmlElement): EInvoice {
       row,
       'unit_price',
       amountOf(
-        childAt(line, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice', 'ChargeAmount'),
+        childAt(line, names.lineAgreement, 'NetPriceProductTradePrice', 'ChargeAmount'),
         currency,
       ),
     );
     put(
       row,
       'net_amount',
-      amountOf(
-        childAt(lineSettlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount'),
-        currency,
-      ),
+      amountOf(childAt(lineSettlement, names.lineTotals, 'LineTotalAmount'), currency),
     );
-    put(
-      row,
-      'tax_rate',
-      valueOf(childAt(lineSettlement, 'ApplicableTradeTax', 'RateApplicablePercent')),
-    );
+    put(row, 'tax_rate', valueOf(childAt(lineSettlement, 'ApplicableTradeTax', names.rate)));
     return row;
   });
 
@@ -155,8 +204,8 @@ export function readCii(root: XmlElement): EInvoice {
     syntax: 'cii',
     kind: CREDIT_NOTE_CODES.has(typeCode) ? 'credit_note' : 'invoice',
     profile:
-      childAt(root, 'ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')
-        ?.text || null,
+      childAt(root, names.context, 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text ||
+      null,
     header,
     taxes,
     lines,

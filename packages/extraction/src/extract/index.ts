@@ -54,7 +54,12 @@ export {
   type ValueSignals,
 } from './confidence/calibrate.js';
 export { suggestSchema, toKey, inferType, type SuggestedSchema } from './suggest.js';
-export { classifyDocument, type ClassifierType, type Classification } from './classify.js';
+export {
+  classifyDocument,
+  type ClassifierType,
+  type Classification,
+  type TypeMatch,
+} from './classify.js';
 export {
   parseDate,
   parseAmount,

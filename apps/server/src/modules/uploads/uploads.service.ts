@@ -17,6 +17,7 @@ import type { FilesRepository } from '../files/files.repository.js';
 import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
 import { extractPipelineJob } from '../pipelines/pipelines.jobs.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+import { checkChosenType } from './type-check.js';
 
 export interface UploadsDeps {
   db: Database;
@@ -27,12 +28,6 @@ export interface UploadsDeps {
   pipelines: PipelinesRepository;
   queue: JobQueue;
 }
-
-/**
- * How much better another type must score than the chosen one before the file is called a
- * document of that other type: close calls go to the person who chose.
- */
-const BETTER_TYPE_MARGIN = 0.15;
 
 /** Checking files against a document type, and turning a batch of files into pipelines. */
 export class UploadsService {
@@ -59,32 +54,17 @@ export class UploadsService {
     try {
       classification = await runForRequest(this.deps.engine, 'classify', [document, types]);
     } catch (error) {
+      // The file was read, so it can be processed; only the check of its content is missing.
       if (error instanceof AppError && error.code === 'EXTRACTION_FAILED') {
-        return { matchedDocTypeId: null, reason: error.message, score: 0 };
+        return {
+          matchedDocTypeId: chosen.id,
+          reason: `Its content could not be checked (${error.message}); it is processed as ${chosen.name}`,
+          score: 0,
+        };
       }
       throw error;
     }
-    const scoreOf = (id: string) => classification.scores.find((s) => s.typeId === id)?.score ?? 0;
-    const chosenScore = scoreOf(chosen.id);
-    const best = types.find((type) => type.id === classification.typeId);
-    if (!best) {
-      return { matchedDocTypeId: null, reason: classification.reason, score: 0 };
-    }
-    if (
-      best.id === chosen.id ||
-      (chosenScore > 0 && scoreOf(best.id) - chosenScore < BETTER_TYPE_MARGIN)
-    ) {
-      return {
-        matchedDocTypeId: chosen.id,
-        reason: best.id === chosen.id ? classification.reason : `Matches ${chosen.name}`,
-        score: chosenScore,
-      };
-    }
-    return {
-      matchedDocTypeId: best.id,
-      reason: `This looks like a ${best.name} rather than a ${chosen.name}: ${classification.reason}`,
-      score: chosenScore,
-    };
+    return checkChosenType(classification, types, chosen);
   }
 
   /**

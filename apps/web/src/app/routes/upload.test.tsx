@@ -240,18 +240,59 @@ describe('/upload', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/upload: a file of another type', { timeout: 20_000 }, () => {
-  it('processes it as the type the classifier assigns, without uploading it again', async () => {
+describe('/upload: a file that looks like another type', { timeout: 20_000 }, () => {
+  const suggestion = {
+    docTypeId: 'dt-2',
+    docTypeName: 'Receipt',
+    reason: "It looks more like Receipt: it prints 'CASH', 'CHANGE' (4 of 6 of its fields)",
+    evidence: ['CASH', 'CHANGE'],
+    score: 0.8,
+  };
+  const validateAsInvoice = (call: { body: unknown }) =>
+    json(
+      ValidationResultSchema.parse(
+        (call.body as { fileId: string }).fileId === 'file-receipt.pdf'
+          ? { matchedDocTypeId: 'dt-1', reason: 'Matched 1 of 9', score: 0.2, suggestion }
+          : { matchedDocTypeId: 'dt-1', reason: 'Matches Invoice', score: 0.9 },
+      ),
+    );
+
+  it('is processed as the chosen type unless the clerk picks the suggestion, which says why', async () => {
     const stub = stubFetch({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': (call) =>
         json(stored(((call.body as FormData).get('file') as File).name)),
-      'POST /api/uploads:validate': (call) =>
-        json(
-          (call.body as { fileId: string }).fileId === 'file-receipt.pdf'
-            ? { matchedDocTypeId: 'dt-2', reason: 'This looks like a Receipt', score: 0.2 }
-            : { matchedDocTypeId: 'dt-1', reason: 'Matches Invoice', score: 0.9 },
-        ),
+      'POST /api/uploads:validate': validateAsInvoice,
+      'POST /api/uploads': () => json({ upload_id: 'up-1', pipeline_ids: ['pl-1', 'pl-2'] }, 201),
+      'GET /api/pipelines/stats': () => json(f.stats()),
+      'GET /api/pipelines/pending-summary': () => json([]),
+    });
+    render(<AppRoutes />, { route: '/upload?docTypeId=dt-1', user: fixtures.me() });
+    await userEvent.upload(await screen.findByLabelText('Upload documents'), [
+      pdf('invoice.pdf'),
+      pdf('receipt.pdf'),
+    ]);
+    await waitFor(() => expect(statusOf('receipt.pdf')).toHaveTextContent('valid'));
+    expect(within(rowOf('receipt.pdf')).getByText(suggestion.reason)).toBeInTheDocument();
+    expect(
+      within(rowOf('receipt.pdf')).getByRole('button', { name: 'Process as Receipt' }),
+    ).toBeInTheDocument();
+    expect(within(rowOf('invoice.pdf')).queryByRole('button', { name: /Process as/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start Processing (2 files)' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(stub.callsTo('POST /api/uploads')[0]?.body).toEqual({
+      docTypeId: 'dt-1',
+      files: ['file-invoice.pdf', 'file-receipt.pdf'],
+    });
+  });
+
+  it('is processed as the suggested type when the clerk picks it, without uploading it again', async () => {
+    const stub = stubFetch({
+      'GET /api/doc-types': () => json(docTypes),
+      'POST /api/files:upload': (call) =>
+        json(stored(((call.body as FormData).get('file') as File).name)),
+      'POST /api/uploads:validate': validateAsInvoice,
       'POST /api/uploads': () => json({ upload_id: 'up-1', pipeline_ids: ['pl-1'] }),
     });
     render(<AppRoutes />, { route: '/upload?docTypeId=dt-1', user: fixtures.me() });
@@ -259,11 +300,8 @@ describe('/upload: a file of another type', { timeout: 20_000 }, () => {
       pdf('invoice.pdf'),
       pdf('receipt.pdf'),
     ]);
-    await waitFor(() => expect(statusOf('receipt.pdf')).toHaveTextContent('invalid'));
-    expect(within(rowOf('invoice.pdf')).queryByRole('button', { name: /Process as/ })).toBeNull();
-
     await userEvent.click(
-      within(rowOf('receipt.pdf')).getByRole('button', { name: 'Process as Receipt' }),
+      await within(rowOf('receipt.pdf')).findByRole('button', { name: 'Process as Receipt' }),
     );
     expect(await screen.findByText('receipt.pdf sent for processing as Receipt')).toBeVisible();
     expect(stub.callsTo('POST /api/uploads')[0]?.body).toEqual({

@@ -25,7 +25,6 @@ export function UploadRoute() {
   const queue = useUploadQueue(docTypeId);
   const createUpload = useCreateUpload();
   const processAsUpload = useCreateUpload();
-  const typeNames = Object.fromEntries((docTypes.data ?? []).map((type) => [type.id, type.name]));
 
   const validCount = queue.validFileIds.length;
   const canStart = docTypeId !== null && validCount > 0 && !queue.inProgress;
@@ -48,19 +47,20 @@ export function UploadRoute() {
     );
   };
 
-  // A file the classifier assigns to another type is processed as that type, from its row, with
-  // the copy already stored: nothing is uploaded again.
+  // A file whose content looks like another type is processed as the chosen one unless the clerk
+  // picks the suggestion on its row: then it goes as that type at once, from the copy already
+  // stored (nothing is uploaded again), and leaves the list.
   const processAs = (item: UploadItem) => {
-    const typeId = item.matchedDocTypeId;
-    if (!typeId || !item.fileId) return;
+    const suggested = item.suggestion;
+    if (!suggested || !item.fileId) return;
     processAsUpload.mutate(
-      { docTypeId: typeId, files: [item.fileId] },
+      { docTypeId: suggested.docTypeId, files: [item.fileId] },
       {
         onSuccess: () => {
           notifications.show({
             color: 'green',
             title: 'Processing started',
-            message: `${item.file.name} sent for processing as ${typeNames[typeId] ?? 'its type'}`,
+            message: `${item.file.name} sent for processing as ${suggested.docTypeName}`,
           });
           queue.remove(item.id);
         },
@@ -132,7 +132,6 @@ export function UploadRoute() {
             validCount={validCount}
             onRemove={queue.remove}
             onClearAll={queue.clear}
-            typeNames={typeNames}
             onProcessAs={processAs}
             processingFileId={
               processAsUpload.isPending ? (processAsUpload.variables.files[0] ?? null) : null
