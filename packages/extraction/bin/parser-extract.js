@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+import module from 'node:module';
+
+// The engine's compiled code is kept between runs (Node.js 22), so a run starts sooner.
+module.enableCompileCache?.();
+const { main } = await import('../dist/cli/main.js');
 
 process.exitCode = await main(process.argv.slice(2));

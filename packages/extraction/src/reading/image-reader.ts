@@ -1,7 +1,6 @@
-import sharp from 'sharp';
-
 import type { Page } from '../document.js';
 import { DocumentReadError } from './errors.js';
+import { loadSharp } from './on-demand.js';
 import { buildPage } from './layout.js';
 import { mapWithLimit } from './map-with-limit.js';
 import { ocrPoolSize, type GreyImage } from './ocr-pool.js';
@@ -19,6 +18,7 @@ export interface PreparedImage extends GreyImage {
  * scales it as it needs, and rows are cropped for recognition from the full-resolution pixels.
  */
 export async function prepareForOcr(bytes: Uint8Array, page = 0): Promise<PreparedImage> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(bytes, { page, failOn: 'error' })
     .rotate()
     .greyscale()
@@ -62,6 +62,7 @@ export async function ocrPage(number: number, image: PreparedImage): Promise<Pag
 
 /** Frames of an image (pages of a TIFF, 1 otherwise), from its header. Throws DocumentReadError. */
 export async function countImagePages(bytes: Uint8Array): Promise<number> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes).metadata();
     return meta.pages ?? 1;

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import yauzl from 'yauzl';
 
 import { DocumentReadError } from './errors.js';
+import { loadSharp } from './on-demand.js';
 
 /**
  * How much memory one document may make the engine use. A small file can describe a huge one (a
@@ -74,7 +75,8 @@ function damagedImage(cause: unknown): DocumentReadError {
  */
 export async function assertImageWithinLimits(bytes: Uint8Array): Promise<void> {
   let pages: number;
-  let first: sharp.Metadata;
+  const sharp = await loadSharp();
+  let first: Metadata;
   try {
     // Reading the header decodes nothing; sharp's own pixel cap would refuse even that.
     first = await sharp(bytes, { limitInputPixels: false }).metadata();

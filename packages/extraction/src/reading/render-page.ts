@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
-import sharp from 'sharp';
 
 import { DocumentReadError } from './errors.js';
+import { loadSharp } from './on-demand.js';
 import { countImagePages } from './image-reader.js';
 import { assertImageWithinLimits, READING_LIMITS } from './limits.js';
 import { getPdfPage, openPdf } from './pdf-reader.js';
@@ -32,6 +32,7 @@ export const renderedWidthFor = (width: number): number =>
 
 /** A preview JPEG scaled down to `width` pixels, its aspect kept. */
 export async function scalePreview(bytes: Uint8Array, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(bytes).resize({ width }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
 }
 
@@ -115,6 +116,7 @@ async function resizeImagePage(
   await assertImageWithinLimits(bytes);
   const pages = await countImagePages(bytes);
   if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) return null;
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { page: pageNumber - 1, failOn: 'error' })
       .rotate()

@@ -1,9 +1,8 @@
-import mammoth from 'mammoth';
-
 import type { Page } from '../document.js';
 import { extractDocText } from './doc-text.js';
 import { DocumentReadError } from './errors.js';
 import { htmlToBlocks } from './html-blocks.js';
+import { loadMammoth } from './on-demand.js';
 import { assertZipWithinLimits } from './limits.js';
 import { layOutPages, type SyntheticItem } from './synthetic-layout.js';
 
@@ -29,6 +28,7 @@ export async function readDocx(bytes: Uint8Array): Promise<Page[]> {
   await assertZipWithinLimits(bytes);
   let html: string;
   try {
+    const mammoth = await loadMammoth();
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value;
   } catch (cause) {
     throw corrupt('Word', cause);
