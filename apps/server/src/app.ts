@@ -25,6 +25,7 @@ import { type AiModelService, aiModelRoutes, createAiModel } from './modules/ai-
 import { AgentsRepository } from './modules/agents/agents.repository.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { AgentsService } from './modules/agents/agents.service.js';
+import { CurrentChecks } from './modules/agents/current-checks.js';
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -256,13 +257,16 @@ export async function buildApp({
     model: aiModel.extraction,
   });
   const pipelineDeps = { db, pipelines: pipelineRows, docTypes, files, engine, queue: jobs.queue };
+  const agentRows = new AgentsRepository(db);
+  // The checks of a document's current values: run again whenever its values change.
+  const checks = new CurrentChecks({ agents: agentRows, files, companySettings, engine });
   const agents = new AgentsService({
     db,
-    agents: new AgentsRepository(db),
+    agents: agentRows,
     pipelines: pipelineRows,
     docTypes,
     files,
-    companySettings,
+    checks,
     engine,
     queue: jobs.queue,
     log: app.log,
@@ -313,6 +317,7 @@ export async function buildApp({
       tenants,
       companySettings,
       learning,
+      checks,
     }),
     uploads: new UploadsService({ ...pipelineDeps, fileRows }),
     documents: new DocumentsService(new DocumentsRepository(db)),

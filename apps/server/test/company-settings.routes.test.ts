@@ -21,6 +21,8 @@ describe('GET /api/company/settings', () => {
     expect(res.json()).toEqual({
       download_zip_on_approval: true,
       allow_self_approval: true,
+      require_note_for_failed_checks: false,
+      sender_keeps_sent_documents: false,
       usual_date_order: null,
       usual_currency: null,
     });
@@ -51,6 +53,8 @@ describe('PUT /api/company/settings', () => {
     expect(second.json()).toEqual({
       download_zip_on_approval: false,
       allow_self_approval: true,
+      require_note_for_failed_checks: false,
+      sender_keeps_sent_documents: false,
       usual_date_order: 'month_first',
       usual_currency: 'EUR',
     });

@@ -7,7 +7,7 @@ import { company, getReview, processDocuments } from './factories.js';
 import { ModelStandIn, type ReceivedRequest, type StandInReply } from './model-stand-in.js';
 
 const INSTRUCTIONS = [
-  'Write payment terms as "Net 30" when the invoice gives 30 days.',
+  'Write payment terms in capitals.',
   'An invoice whose total is above 1,000.00 needs a second approver: flag it.',
 ].join('\n');
 
@@ -87,8 +87,8 @@ describe('the agents with an AI model', () => {
                 table: null,
                 row: null,
                 column: null,
-                value: 'Net 30',
-                reason: 'Payment terms are written as Net 30',
+                value: '30 DAYS',
+                reason: 'Payment terms are written in capitals',
               },
               // Not a date: left out on its own.
               {
@@ -127,12 +127,12 @@ describe('the agents with an AI model', () => {
       {
         field: 'payment_terms',
         old: expect.anything() as unknown,
-        new: 'Net 30',
-        reason: 'Payment terms are written as Net 30',
+        new: '30 DAYS',
+        reason: 'Payment terms are written in capitals',
         source: 'AI model stand-in-7b',
       },
     ]);
-    expect(record.extracted_data!.fields.payment_terms!.value).toBe('Net 30');
+    expect(record.extracted_data!.fields.payment_terms!.value).toBe('30 DAYS');
     expect(record.extracted_data!.fields.invoice_date!.value).not.toBe('the ides of March');
     const instructionChecks = record.agent_report!.reconciliation!.checks.filter(
       (check) => check.kind === 'instruction',
@@ -149,7 +149,7 @@ describe('the agents with an AI model', () => {
 
     const dataEntry = standIn!.requests.find((r) => nameOf(r) === 'data_entry_changes')!;
     const { system, user } = ModelStandIn.texts(dataEntry);
-    expect(system).toContain('Write payment terms as "Net 30"');
+    expect(system).toContain('Write payment terms in capitals.');
     expect(user).toContain('<values>');
     expect(user).toContain('Payment terms: 30 days');
   });

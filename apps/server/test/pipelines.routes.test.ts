@@ -222,7 +222,7 @@ describe('POST /api/uploads and the background steps', () => {
 });
 
 describe('POST /api/uploads:validate', () => {
-  it('matches the chosen type, names a better one, and explains a file that cannot be read', async () => {
+  it('matches the chosen type, suggests a better one without refusing the file, and explains a file that cannot be read', async () => {
     const admin = await company(t.app);
     const invoices = await createInvoiceType(t.app, admin.headers);
     const receipts = await t.app.inject({
@@ -250,9 +250,19 @@ describe('POST /api/uploads:validate', () => {
     const asInvoice = await validate(invoices);
     expect(asInvoice.statusCode).toBe(200);
     expect(asInvoice.json()).toMatchObject({ matchedDocTypeId: invoices });
+    expect(asInvoice.json().suggestion).toBeUndefined();
+    // An invoice uploaded as a receipt is still processed as one; the invoice type is offered,
+    // with the words on the page that point to it.
     const asReceipt = (await validate(receiptsId)).json();
-    expect(asReceipt.matchedDocTypeId).toBe(invoices);
-    expect(asReceipt.reason).toContain('Supplier invoices');
+    expect(asReceipt.matchedDocTypeId).toBe(receiptsId);
+    expect(asReceipt.suggestion).toMatchObject({ docTypeId: invoices });
+    expect(asReceipt.suggestion.reason).toContain('Supplier invoices');
+    expect(asReceipt.suggestion.evidence).toEqual(
+      expect.arrayContaining(['Bill To', 'Due Date', 'PO Number']),
+    );
+    for (const words of asReceipt.suggestion.evidence.slice(0, 4)) {
+      expect(asReceipt.suggestion.reason).toContain(`'${words}'`);
+    }
 
     const brokenId = await uploadDocument(t.app, admin.headers, corruptPdf());
     const broken = (await validate(invoices, brokenId)).json();

@@ -72,6 +72,11 @@ export const AgentChangeSchema = ValueRefSchema.extend({
   source: z.string(),
   /** True when arithmetic determined the value rather than the document printing it. */
   derived: z.boolean().optional(),
+  /**
+   * For a derived value: the values it was worked out from. A table named without row and column
+   * stands for its lines, so a sum of thousands of lines is named once.
+   */
+  from: z.array(ValueRefSchema).optional(),
 });
 export type AgentChange = z.infer<typeof AgentChangeSchema>;
 
@@ -108,7 +113,11 @@ export const ReconCheckSchema = z.object({
 });
 export type ReconCheck = z.infer<typeof ReconCheckSchema>;
 
-/** The reconciliation agent's report, stored with the pipeline. */
+/**
+ * The reconciliation agent's report, stored with the pipeline. It is worked out again on the
+ * current values whenever they change (a saved review, a data entry run), so it is always the
+ * report of the values a person sees, approves and exports.
+ */
 export const ReconReportSchema = z.object({
   ran_at: z.string(),
   summary: z.object({

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 export const EmailSchema = z.string().trim().toLowerCase().max(254);
 
+/** The shortest password accepted at sign-up and on a change. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The password rule, as the sign-up form states it and a refusal repeats it. */
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters with at least 3 different ones, not a common password and not the name of your e-mail address.`;
+
 export const SignupBodySchema = z.object({
   email: EmailSchema,
   password: z.string().max(1024),

@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'INVALID_STATE',
   /** The company does not let a person approve a document they submitted themselves. */
   'SELF_APPROVAL',
+  /** Checks of the values fail: approving them needs the approver's confirmation (and maybe a note). */
+  'CHECKS_NOT_CONFIRMED',
   'RATE_LIMITED',
   'UNSUPPORTED_FILE',
   'FILE_TOO_LARGE',

@@ -22,6 +22,7 @@ export {
   type SuggestedSchema,
   type ClassifierType,
   type Classification,
+  type TypeMatch,
   type DateOrder,
 } from './extract/index.js';
 export * from './reading/index.js';

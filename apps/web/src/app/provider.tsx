@@ -12,7 +12,19 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 
+import { NAVBAR_WIDTH } from './layout/layout-sizes';
 import { theme } from './theme';
+
+/**
+ * Notifications stack at the bottom of the sidebar, over its footer (the company's name), where
+ * they cover no control of a page: at the bottom right they hid buttons such as Start Processing
+ * and the review's values until they closed. Spec section 9's limit of 5 still holds.
+ */
+export const NOTIFICATIONS_PROPS = {
+  limit: 5,
+  position: 'bottom-left',
+  containerWidth: NAVBAR_WIDTH - 2 * 16,
+} as const;
 
 export interface AppProviderProps {
   children: ReactNode;
@@ -31,7 +43,7 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={5} position="bottom-right" />
+      <Notifications {...NOTIFICATIONS_PROPS} />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

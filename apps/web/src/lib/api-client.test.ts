@@ -1,9 +1,17 @@
 import { TenantUserListSchema } from '@parser/contracts';
 import { describe, expect, it, vi } from 'vitest';
 
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { errorResponse, fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
 
-import { ApiError, api, getErrorMessage, setSession, setSessionExpiredHandler } from './api-client';
+import {
+  ApiError,
+  api,
+  getAccessToken,
+  getErrorMessage,
+  refreshAccessToken,
+  setSession,
+  setSessionExpiredHandler,
+} from './api-client';
 
 const members = [
   { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
@@ -64,6 +72,17 @@ describe('api-client', () => {
     );
     expect(errorLog).toHaveBeenCalledWith('Token refresh failed');
     expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats a 204 from /auth/refresh as signed out, without logging anything', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warnLog = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch({ 'POST /auth/refresh': () => noContent() });
+
+    await expect(refreshAccessToken()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(getAccessToken()).toBeNull();
+    expect(errorLog).not.toHaveBeenCalled();
+    expect(warnLog).not.toHaveBeenCalled();
   });
 
   it('turns an error body into an ApiError with code, status and detail', async () => {

@@ -138,10 +138,15 @@ export function refreshAccessToken(): Promise<TokenPair> {
       // Tabs share the refresh cookie and each refresh rotates it: a cross-tab lock makes them take
       // turns, so a second tab never presents the token the first just rotated (which the server
       // treats as theft and answers by revoking the session).
-      const tokens =
+      // `request` answers undefined for a 204, whatever the schema.
+      const tokens: TokenPair | undefined =
         typeof navigator !== 'undefined' && 'locks' in navigator
           ? await navigator.locks.request('parser-token-refresh', exchange)
           : await exchange();
+      // 204: this browser holds no refresh token, i.e. nobody is signed in.
+      if (!tokens) {
+        throw new ApiError({ code: 'UNAUTHENTICATED', status: 401, detail: 'Not signed in' });
+      }
       setSession(tokens);
       return tokens;
     } finally {

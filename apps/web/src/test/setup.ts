@@ -27,6 +27,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Autosizing text areas wait for web fonts to load; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 // Screens load lazily in the app; loading them up front keeps a test's timeouts about the screen.
 beforeAll(async () => {

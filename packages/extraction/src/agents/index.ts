@@ -1,4 +1,5 @@
 /** The agents' rules: data entry and reconciliation, offline and pure (no HTTP, no DB). */
+export { followDerived } from './data-entry/follow-derived.js';
 export { runDataEntry } from './data-entry/index.js';
 export {
   adjustConfidence,

@@ -7,7 +7,6 @@ import {
   type AgentRunItem,
   type AgentRunResult,
   type ReconCheck,
-  type ReconReport,
 } from '@parser/contracts';
 import {
   adjustConfidence,
@@ -15,6 +14,7 @@ import {
   type AgentSettings,
   type DataEntryOutcome,
   duplicateKeyOf,
+  followDerived,
   type KnowledgeDocument,
   type ReadDocument,
 } from '@parser/extraction';
@@ -28,7 +28,6 @@ import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
 import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
-import type { CompanySettingsService } from '../tenants/company-settings.service.js';
 
 import {
   agentDocumentOf,
@@ -39,6 +38,14 @@ import {
 } from './agent-document.js';
 import { runAgentBatchJob } from './agents.jobs.js';
 import { type AgentsRepository, type AgentWrite, PENDING_STEPS } from './agents.repository.js';
+import {
+  AGENT_ACTORS,
+  type CurrentChecks,
+  derivedStillStanding,
+  derivedValueEvents,
+  reportMessage,
+  withChecks,
+} from './current-checks.js';
 
 /** The optional AI model's pass after each agent's own rules (the ai-model module). */
 export interface AgentModel {
@@ -67,10 +74,11 @@ export interface AgentsDeps {
   pipelines: PipelinesRepository;
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
-  companySettings: CompanySettingsService;
   engine: Engine;
   queue: JobQueue;
   log: FastifyBaseLogger;
+  /** The checks of the current values, which every data entry run brings up to date. */
+  checks: CurrentChecks;
   /** Absent when no model is configured: the agents' own rules work alone. */
   model?: AgentModel | undefined;
 }
@@ -146,6 +154,8 @@ export class AgentsService {
     let changes: unknown[] = [];
     // Why the AI model's pass was not used, for the history; the agent's own result stands.
     let modelWarning: string | undefined;
+    // Derived values worked out again and checks run again on the new values, for the history.
+    let followUpEvents: { kind: string; actorLabel: string; data: Record<string, unknown> }[] = [];
     if (agent === 'data_entry') {
       const ruled = await this.deps.engine.run('dataEntry', [doc, knowledge, settings]);
       // With an AI model, the type's data entry instructions and knowledge passages apply next.
@@ -159,23 +169,50 @@ export class AgentsService {
       });
       const outcome = withModel?.outcome ?? ruled;
       modelWarning = withModel?.warning;
-      const next = applyChanges(extracted, reviewed, outcome.values, outcome.changes);
-      changes = outcome.changes;
+      // Values derived earlier, or by this run's rules, follow what changed after them (the model
+      // may correct the total a subtotal was derived from).
+      const earlier = report.data_entry?.changes ?? [];
+      const followed = followDerived(
+        { ...doc, values: outcome.values },
+        [...earlier, ...outcome.changes],
+        outcome.changes,
+      );
+      const runChanges = [...outcome.changes, ...followed.changes];
+      const next = applyChanges(extracted, reviewed, followed.values, runChanges);
+      changes = runChanges;
+      // A document with checks gets them on the values this run leaves.
+      const checked = report.reconciliation
+        ? await this.deps.checks.recheck(
+            { tenantId, pipelineId, docTypeId: row.docTypeId, by: 'agent_ran' },
+            { ...doc, values: followed.values },
+            report.reconciliation,
+            runChanges,
+            'background',
+          )
+        : undefined;
+      followUpEvents = [
+        ...derivedValueEvents(followed.changes),
+        ...(checked?.event ? [checked.event] : []),
+      ];
       write = {
         extractedData: next.extracted,
         ...(next.reviewed ? { reviewedData: next.reviewed } : {}),
-        agentReport: { ...report, data_entry: { ran_at: ranAt, changes: outcome.changes } },
-        duplicateKey: duplicateKeyOf({ fields: doc.fields, values: outcome.values }),
+        agentReport: {
+          ...report,
+          data_entry: {
+            ran_at: ranAt,
+            changes: [...derivedStillStanding(earlier, runChanges), ...runChanges],
+          },
+          ...(checked ? { reconciliation: { ...checked.report, ran_at: ranAt } } : {}),
+        },
+        duplicateKey: duplicateKeyOf({ fields: doc.fields, values: followed.values }),
       };
       message =
-        outcome.changes.length === 0
+        runChanges.length === 0
           ? 'No changes needed'
-          : `${plural(outcome.changes.length, 'value')} improved`;
+          : `${plural(runChanges.length, 'value')} improved`;
     } else {
       const key = duplicateKeyOf(doc);
-      const duplicates = key
-        ? await this.deps.agents.findDuplicates(tenantId, pipelineId, key)
-        : [];
       // With an AI model, the checks the type's instructions state in plain language.
       const withModel = await this.deps.model?.reconciliation({
         tenantId,
@@ -186,12 +223,14 @@ export class AgentsService {
       });
       modelWarning = withModel?.warning;
       const recon = withChecks(
-        await this.deps.engine.run('reconcile', [
+        await this.deps.checks.ruleChecks(
+          tenantId,
+          pipelineId,
           doc,
           knowledge,
           settings,
-          duplicates.map((d) => ({ pipeline_id: d.id, original_filename: d.originalFilename })),
-        ]),
+          'background',
+        ),
         withModel?.checks ?? [],
       );
       write = {
@@ -199,10 +238,7 @@ export class AgentsService {
         agentReport: { ...report, reconciliation: { ...recon, ran_at: ranAt } },
         duplicateKey: key,
       };
-      const firstFailure = recon.checks.find((check) => check.status === 'fail');
-      message = firstFailure
-        ? `${plural(recon.summary.fail, 'check')} failed: ${firstFailure.message}`
-        : `All ${plural(recon.summary.pass, 'check')} passed${recon.summary.warn ? `, ${recon.summary.warn} with warnings` : ''}`;
+      message = reportMessage(recon);
     }
 
     return {
@@ -216,7 +252,7 @@ export class AgentsService {
           trx,
         );
         if (version === undefined) return false;
-        const actorLabel = agent === 'data_entry' ? 'Data entry agent' : 'Reconciliation agent';
+        const actorLabel = AGENT_ACTORS[agent];
         await this.deps.pipelines.insertEvents(
           [
             ...(modelWarning
@@ -231,6 +267,12 @@ export class AgentsService {
                   },
                 ]
               : []),
+            ...followUpEvents.map((event) => ({
+              tenantId,
+              pipelineId,
+              actorUserId: null,
+              ...event,
+            })),
             {
               tenantId,
               pipelineId,
@@ -366,27 +408,16 @@ export class AgentsService {
     }
   }
 
-  private async knowledge(
+  private knowledge(
     tenantId: string,
     docTypeId: string,
     agent: AgentName,
   ): Promise<KnowledgeDocument[]> {
-    const rows = await this.deps.agents.knowledgeFor(tenantId, docTypeId, agent);
-    return rows.map((row) => ({
-      name: row.name,
-      kind:
-        row.contentType.includes('csv') || /\.csv$/i.test(row.originalFilename) ? 'csv' : 'text',
-      text: row.text,
-    }));
+    return this.deps.checks.knowledge(tenantId, docTypeId, agent);
   }
 
-  private async settings(tenantId: string): Promise<AgentSettings> {
-    const settings = await this.deps.companySettings.get(tenantId);
-    return {
-      usualDateOrder: settings.usual_date_order,
-      usualCurrency: settings.usual_currency,
-      today: new Date().toISOString().slice(0, 10),
-    };
+  private settings(tenantId: string): Promise<AgentSettings> {
+    return this.deps.checks.settings(tenantId);
   }
 
   /**
@@ -409,19 +440,6 @@ export class AgentsService {
       return { text: '', pages: [] };
     }
   }
-}
-
-/** The report with more checks, failures first and the summary counted again. */
-function withChecks(report: ReconReport, more: readonly ReconCheck[]): ReconReport {
-  if (more.length === 0) return report;
-  const rank = { fail: 0, warn: 1, pass: 2 } as const;
-  const checks = [...report.checks, ...more].sort((a, b) => rank[a.status] - rank[b.status]);
-  const count = (status: ReconCheck['status']) => checks.filter((c) => c.status === status).length;
-  return {
-    ...report,
-    checks,
-    summary: { pass: count('pass'), warn: count('warn'), fail: count('fail') },
-  };
 }
 
 function resultOf(

@@ -150,4 +150,98 @@ describe('mergeModelValues', () => {
       { place: 'Items row 1 Amount', value: 'twelve', reason: 'is not a number' },
     ]);
   });
+
+  it('replaces a value the engine read only where the page supports the model’s better', () => {
+    const page = documentOf([
+      'Order ref A-18',
+      'Invoice Number: A-17',
+      'Net 1.000,00',
+      'Total: 1.234,50 EUR',
+    ]);
+    const offline = {
+      fields: {
+        // Read from the order line: printed, but not where the page names the field.
+        number: { value: 'A-18', confidence: 0.7, source: null },
+        date: empty,
+        total: { value: 1234.5, confidence: 0.9, source: null, currency: 'EUR' },
+        vendor: empty,
+      },
+      tables: { items: { rows: [] } },
+    };
+    const { merged, notes } = mergeModelValues(
+      docType,
+      offline,
+      // The net amount is printed too, but the total's label stands before the engine's value.
+      { fields: { number: 'A 17', total: 1000 }, tables: {} },
+      page,
+    );
+    expect(merged.fields.number).toEqual({
+      value: 'A 17',
+      confidence: 0.8,
+      source: { page: 1, box: [104, 20, 128, 32] },
+      model: 'alone',
+    });
+    expect(merged.fields.total).toMatchObject({ value: 1234.5, currency: 'EUR' });
+    expect(merged.fields.total!.confidence).toBeLessThan(0.9);
+    expect(merged.fields.total!.model).toBeUndefined();
+    expect(notes).toEqual([
+      { kind: 'kept', place: 'Total', proposed: 1000, printed: true, kept: 1234.5 },
+    ]);
+  });
+
+  it('adds a model row only when the page prints it, and notes the one it does not', () => {
+    const page = documentOf(['Hammer 12.00', 'Nails 3.50', 'Total: 15.50']);
+    const hammer = {
+      description: { value: 'Hammer', confidence: 0.9, source: null },
+      amount: { value: 12, confidence: 0.9, source: null },
+    };
+    const { merged, notes } = mergeModelValues(
+      docType,
+      { fields: {}, tables: { items: { rows: [hammer] } } },
+      {
+        fields: { vendor: 'Globex' },
+        tables: {
+          items: [
+            { description: 'Hammer', amount: 12 },
+            { description: 'Premium support plan', amount: 4999 },
+            { description: 'Nails', amount: 3.5 },
+          ],
+        },
+      },
+      page,
+    );
+    const rows = merged.tables.items!.rows;
+    expect(rows.map((row) => [row.description!.value, row.amount!.value])).toEqual([
+      ['Hammer', 12],
+      ['Nails', 3.5],
+    ]);
+    expect(rows[1]!.amount).toMatchObject({ confidence: 0.8, model: 'alone' });
+    expect(rows[1]!.amount!.source?.page).toBe(1);
+    expect(merged.fields.vendor).toMatchObject({ value: 'Globex', confidence: 0.45 });
+    expect(notes).toEqual([
+      { kind: 'unprinted', place: 'Vendor', proposed: 'Globex', confidence: 0.45 },
+      { kind: 'row_left_out', place: 'Items', row: ['Premium support plan', 4999] },
+    ]);
+  });
+
+  it('raises an agreed value only where the page prints it', () => {
+    const { merged } = mergeModelValues(
+      docType,
+      {
+        fields: {
+          number: { value: 'A-17', confidence: 0.5, source: null },
+          vendor: { value: 'Globex', confidence: 0.5, source: null },
+        },
+        tables: {},
+      },
+      { fields: { number: 'a 17', vendor: 'GLOBEX' }, tables: {} },
+      doc,
+    );
+    expect(merged.fields.number).toMatchObject({ value: 'A-17', confidence: 0.8, model: 'agreed' });
+    expect(merged.fields.vendor).toMatchObject({
+      value: 'Globex',
+      confidence: 0.5,
+      model: 'agreed',
+    });
+  });
 });

@@ -1,10 +1,12 @@
 import type { FieldType } from '@parser/contracts';
-import type { ExtractedValue, ExtractionResult, ReadDocument } from '@parser/extraction';
+import type { ExtractedValue, ExtractionResult } from '@parser/extraction';
 
 import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
 
 import type { ModelExtraction } from './extraction-request.js';
-import { locateValue } from './locate-value.js';
+import { type PrintedPages, sameInAnyForm } from './locate-value.js';
+import type { ModelNote } from './model-notes.js';
+import { type NamedPlace, pageEvidence } from './page-evidence.js';
 
 /** A model value that failed its field's type and was left out, named for the history. */
 export interface RejectedValue {
@@ -14,38 +16,54 @@ export interface RejectedValue {
   reason: string;
 }
 
-/** Confidence of a model value the document's words show verbatim (and the engine did not find). */
+/** Confidence of a model value the page prints, where the engine read nothing or read worse. */
 const FOUND_IN_WORDS = 0.8;
-/** Confidence of a model value the words do not show: a reviewer should look at it. */
-const NOT_IN_WORDS = 0.45;
+/**
+ * Confidence of a model value the page does not print: under the review threshold (0.6), so a
+ * reviewer looks at it, and it comes with a note saying why.
+ */
+export const NOT_IN_WORDS = 0.45;
+
+/** Letters and digits a text cell needs before it can show that a model's row is printed. */
+const ROW_EVIDENCE_CHARS = 3;
 
 /**
- * Merges the model's answer into the offline result, field by field:
+ * Merges the model's answer into the offline result, field by field. The model proposes, the page
+ * decides:
  * - a model value is kept only when it validates for the field's type (a real YYYY-MM-DD date, a
  *   finite number, a boolean, non-empty text); otherwise the offline value stays and the value is
  *   reported as rejected;
- * - when both engines agree, the offline value stays with its confidence raised;
- * - when they differ, the model's value wins only if the document's words show it; its confidence
- *   is then raised, and its source box is where the words show it. A model value the words do not
- *   show replaces nothing the engine found, and lowers the engine's confidence (they disagree);
+ * - when both engines read the same value (in any printed form), the offline value stays, with its
+ *   confidence raised where the page prints it;
+ * - an empty place takes the model's value: at 0.8 with its box when the page prints it, otherwise
+ *   at 0.45 with a note, for a reviewer to check;
+ * - a value the engine read is replaced only when the page supports the model's value better (it
+ *   prints it, and the engine's not, or closer to the field's label); otherwise the engine's value
+ *   stays, less sure now that the engines disagree, and the suggestion is noted;
+ * - a model table row beyond the engine's is added only when the page prints it;
  * - a value from the document's e-invoice XML stays as it is.
  */
 export function mergeModelValues(
   docType: PipelineDocType,
   offline: ExtractionResult,
   answer: ModelExtraction,
-  doc: ReadDocument,
-): { merged: ExtractionResult; rejected: RejectedValue[] } {
+  doc: PrintedPages,
+): { merged: ExtractionResult; rejected: RejectedValue[]; notes: ModelNote[] } {
   const rejected: RejectedValue[] = [];
+  const notes: ModelNote[] = [];
   const merged: ExtractionResult = { fields: {}, tables: {} };
+  const mergeAt = (place: NamedPlace & { name: string }, engine: ExtractedValue, raw: unknown) => {
+    const outcome = mergeValue(place, engine, raw, doc, (value, reason) =>
+      rejected.push({ place: place.name, value, reason }),
+    );
+    if (outcome.note) notes.push(outcome.note);
+    return outcome.value;
+  };
   for (const field of docType.fields) {
-    const engine = offline.fields[field.key] ?? emptyValue();
-    merged.fields[field.key] = mergeValue(
-      field.type,
-      engine,
+    merged.fields[field.key] = mergeAt(
+      { ...field, name: field.label },
+      offline.fields[field.key] ?? emptyValue(),
       answer.fields?.[field.key],
-      doc,
-      (value, reason) => rejected.push({ place: field.label, value, reason }),
     );
   }
   for (const table of docType.tables) {
@@ -56,65 +74,134 @@ export function mergeModelValues(
       merged.tables[table.key] = { rows: engineRows };
       continue;
     }
-    const rows = modelRows.map((modelRow, index) =>
-      Object.fromEntries(
-        table.columns.map((column) => [
-          column.key,
-          mergeValue(
-            column.type,
-            engineRows[index]?.[column.key] ?? emptyValue(),
-            modelRow?.[column.key],
-            doc,
-            (value, reason) =>
-              rejected.push({
-                place: `${table.label} row ${index + 1} ${column.label}`,
-                value,
-                reason,
-              }),
-          ),
-        ]),
-      ),
-    );
+    const rows: ExtractionResult['tables'][string]['rows'] = [];
+    const count = Math.max(engineRows.length, modelRows.length);
+    for (let index = 0; index < count; index++) {
+      const engineRow = engineRows[index];
+      const modelRow = modelRows[index] ?? {};
+      // A row the engine did not find is added only when the page prints it: an invented line
+      // item would change the sums a reviewer relies on.
+      if (!engineRow && !rowIsPrinted(doc, table.columns, modelRow)) {
+        notes.push({
+          kind: 'row_left_out',
+          place: table.label,
+          row: table.columns
+            .map((column) => modelRow[column.key] ?? null)
+            .filter((value) => value !== null),
+        });
+        continue;
+      }
+      const row = rows.length;
+      rows.push(
+        Object.fromEntries(
+          table.columns.map((column) => [
+            column.key,
+            mergeAt(
+              { ...column, name: `${table.label} row ${row + 1} ${column.label}` },
+              engineRow?.[column.key] ?? emptyValue(),
+              modelRow[column.key],
+            ),
+          ]),
+        ),
+      );
+    }
     merged.tables[table.key] = { rows };
   }
-  return { merged, rejected };
+  return { merged, rejected, notes };
 }
 
 function mergeValue(
-  type: FieldType,
+  place: NamedPlace & { name: string },
   engine: ExtractedValue,
   raw: unknown,
-  doc: ReadDocument,
+  doc: PrintedPages,
   reject: (value: unknown, reason: string) => void,
-): ExtractedValue {
-  if (raw === null || raw === undefined || raw === '') return engine;
+): { value: ExtractedValue; note?: ModelNote } {
+  if (raw === null || raw === undefined || raw === '') return { value: engine };
   // A value read from the document's e-invoice XML is the issuer's own data: the model's
   // reading of the printed page does not replace it.
-  if (engine.origin) return engine;
-  const checked = validateModelValue(type, raw);
+  if (engine.origin) return { value: engine };
+  const checked = validateModelValue(place.type, raw);
   if ('reason' in checked) {
     reject(raw, checked.reason);
-    return engine;
+    return { value: engine };
   }
   const value = checked.value;
-  if (engine.value !== null && sameValue(type, engine.value, value)) {
-    return { ...engine, confidence: raise(engine.confidence), model: 'agreed' };
-  }
-  const found = locateValue(doc, type, value);
-  if (found) {
+  if (engine.value !== null && sameInAnyForm(place.type, engine.value, value)) {
+    // Agreement makes a value surer only where the page prints it: two readings of nothing (a
+    // value worked out, or one the document's text talked the model into) prove nothing.
+    const printed = pageEvidence(doc, place, engine.value).support > 0;
     return {
-      value,
-      confidence: FOUND_IN_WORDS,
-      source: found,
-      ...(engine.currency ? { currency: engine.currency } : {}),
-      model: 'alone',
+      value: {
+        ...engine,
+        confidence: printed ? raise(engine.confidence) : engine.confidence,
+        model: 'agreed',
+      },
     };
   }
-  // Only the model saw it (yes/no marks, handwriting the engine could not read): kept, doubtful.
+  const proposed = pageEvidence(doc, place, value);
   if (engine.value === null) {
-    return { value, confidence: NOT_IN_WORDS, source: null, model: 'alone' };
+    if (proposed.source) {
+      return {
+        value: { value, confidence: FOUND_IN_WORDS, source: proposed.source, model: 'alone' },
+      };
+    }
+    // Only the model saw it (yes/no marks, handwriting the engine could not read): kept for a
+    // reviewer, doubtful and said so.
+    return {
+      value: { value, confidence: NOT_IN_WORDS, source: null, model: 'alone' },
+      note: { kind: 'unprinted', place: place.name, proposed: value, confidence: NOT_IN_WORDS },
+    };
   }
-  return { ...engine, confidence: lower(engine.confidence) };
+  const read = pageEvidence(doc, place, engine.value);
+  if (proposed.source && proposed.support > read.support) {
+    return {
+      value: {
+        value,
+        confidence: FOUND_IN_WORDS,
+        source: proposed.source,
+        ...(engine.currency ? { currency: engine.currency } : {}),
+        model: 'alone',
+      },
+    };
+  }
+  return {
+    value: { ...engine, confidence: lower(engine.confidence) },
+    note: {
+      kind: 'kept',
+      place: place.name,
+      proposed: value,
+      printed: proposed.support > 0,
+      kept: engine.value,
+    },
+  };
+}
+
+/**
+ * Whether the page prints a model's row: a text cell of a few letters is printed, or, for a row of
+ * figures alone, every figure is (a lone "1" or "2" is printed on any page).
+ */
+function rowIsPrinted(
+  doc: PrintedPages,
+  columns: readonly (NamedPlace & { key: string })[],
+  row: Record<string, unknown>,
+): boolean {
+  const cells = columns.flatMap((column) => {
+    const checked = validateModelValue(column.type, row[column.key]);
+    return 'value' in checked ? [{ column, value: checked.value }] : [];
+  });
+  const texts = cells.filter(
+    ({ column, value }) =>
+      column.type === 'string' &&
+      String(value).replace(/[^\p{L}\p{N}]/gu, '').length >= ROW_EVIDENCE_CHARS,
+  );
+  if (texts.length > 0) {
+    return texts.some(({ column, value }) => pageEvidence(doc, column, value).support > 0);
+  }
+  return (
+    cells.length > 0 &&
+    cells.every(({ column, value }) => pageEvidence(doc, column, value).support > 0)
+  );
 }
 
 const emptyValue = (): ExtractedValue => ({ value: null, confidence: 0, source: null });
@@ -153,16 +240,4 @@ export function validateModelValue(
       if (typeof raw === 'boolean') return { value: raw };
       return { reason: 'is not true or false' };
   }
-}
-
-function sameValue(type: FieldType, a: string | number | boolean, b: string | number | boolean) {
-  if (type === 'number' || type === 'currency') {
-    return typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 0.005;
-  }
-  if (typeof a === 'string' && typeof b === 'string') {
-    return (
-      a.toLowerCase().replace(/\s+/g, ' ').trim() === b.toLowerCase().replace(/\s+/g, ' ').trim()
-    );
-  }
-  return a === b;
 }

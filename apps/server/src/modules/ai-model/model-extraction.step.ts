@@ -7,6 +7,7 @@ import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 
 import type { ModelCallsRepository } from './model-calls.repository.js';
 import { ModelCallError, type ModelClient } from './model-client.js';
+import { noteMessages } from './model-notes.js';
 import type { PageImages } from './page-images.js';
 import { readWithModel } from './read-with-model.js';
 
@@ -105,6 +106,7 @@ export class ModelExtractionStep {
       extracted = reading.merged;
       await record('used', reading.model, reading.usage, reading.latencyMs, null);
       if (reading.rejected.length > 0) warnings.push(describeRejected(reading.rejected));
+      warnings.push(...noteMessages(reading.notes));
     } catch (error) {
       if (!(error instanceof ModelCallError)) throw error;
       this.deps.log.warn(

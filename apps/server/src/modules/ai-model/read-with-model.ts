@@ -5,11 +5,14 @@ import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
 import { extractionMessages, extractionSchema, extractionSystem } from './extraction-request.js';
 import { mergeModelValues, type RejectedValue } from './merge-model-values.js';
 import type { ModelClient, TokenUse } from './model-client.js';
+import type { ModelNote } from './model-notes.js';
 
 export interface ModelReading {
   /** The offline result with the model's valid values merged in. */
   merged: ExtractionResult;
   rejected: RejectedValue[];
+  /** Suggestions the page did not support and values it does not print, for the history. */
+  notes: ModelNote[];
   model: string;
   usage: TokenUse;
   latencyMs: number;
@@ -38,7 +41,7 @@ export async function readWithModel(input: {
     messages: extractionMessages(input.doc, input.fileName, images),
     vision: images.length > 0,
   });
-  const { merged, rejected } = mergeModelValues(
+  const { merged, rejected, notes } = mergeModelValues(
     input.docType,
     input.offline,
     answer.object,
@@ -47,6 +50,7 @@ export async function readWithModel(input: {
   return {
     merged,
     rejected,
+    notes,
     model: answer.model,
     usage: answer.usage,
     latencyMs: answer.latencyMs,

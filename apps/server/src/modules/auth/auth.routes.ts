@@ -70,12 +70,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['auth'],
-        summary: 'Exchange a refresh token (body or cookie) for a new token pair',
+        summary:
+          'Exchange a refresh token (body or cookie) for a new token pair; 204 when none is sent',
         body: RefreshBodySchema.nullish(),
-        response: { 200: TokenPairSchema, ...errors },
+        response: { 200: TokenPairSchema, 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
+      // A signed-out browser asks on every page load: no token is no session, not a failure, so
+      // the answer is not an error status (which browsers log in the console).
+      if (refreshTokenOf(request, request.body) === undefined) return reply.code(204).send(null);
       try {
         return sendTokens(
           request,

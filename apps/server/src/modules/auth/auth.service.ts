@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import type {
-  ChangePasswordBody,
-  LoginBody,
-  Me,
-  RegisterBody,
-  SignupBody,
+import {
+  type ChangePasswordBody,
+  type LoginBody,
+  type Me,
+  PASSWORD_RULE,
+  type RegisterBody,
+  type SignupBody,
 } from '@parser/contracts';
 
 import type { Database } from '../../db/client.js';
@@ -20,6 +21,9 @@ export const DEFAULT_TENANT_NAME = 'My Company';
 
 // Deliberately simple: one @, a dot in the domain, no spaces. Deliverability is the mail server's job.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The spec's refusal, followed by the rule it breaks, so the person knows what to type instead. */
+export const WEAK_PASSWORD_MESSAGE = `Password is too weak. ${PASSWORD_RULE}`;
 
 export interface IssuedTokens {
   uid: string;
@@ -48,7 +52,7 @@ export class AuthService {
       throw new AppError('VALIDATION_FAILED', { message: 'Invalid email address' });
     }
     if (isWeakPassword(body.password, body.email)) {
-      throw new AppError('VALIDATION_FAILED', { message: 'Password is too weak' });
+      throw new AppError('VALIDATION_FAILED', { message: WEAK_PASSWORD_MESSAGE });
     }
     const user = await this.deps.users.insertUser(body.email, await hashPassword(body.password));
     if (!user) throw new AppError('CONFLICT', { message: 'Email is already registered' });
@@ -133,7 +137,7 @@ export class AuthService {
       throw new AppError('UNAUTHENTICATED', { message: 'Current password is incorrect' });
     }
     if (isWeakPassword(body.new_password, user.email)) {
-      throw new AppError('VALIDATION_FAILED', { message: 'Password is too weak' });
+      throw new AppError('VALIDATION_FAILED', { message: WEAK_PASSWORD_MESSAGE });
     }
     const current = currentRefreshToken
       ? await this.deps.users.findRefreshToken(hashOpaqueToken(currentRefreshToken))

@@ -1,10 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
+import { MIN_PASSWORD_LENGTH } from '@parser/contracts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane (about 15 ms per hash here).
 // `algorithm: 2` is Argon2id (the package exports it as a const enum, which isolated modules cannot read).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** The most common leaked passwords of 8+ characters; a password on this list is refused. */
 const COMMON_PASSWORDS = new Set([

@@ -199,7 +199,10 @@ function toLatestDelivery(row: LatestDeliveryRow): NonNullable<ExportItem['lates
   };
 }
 
-/** The reconciliation agent's last report, or null when it has not run (or the report is unreadable). */
+/**
+ * The reconciliation report of the approved values (the checks run again whenever the values
+ * changed), or null when the document has no checks (or the report is unreadable).
+ */
 function reconciliationOf(agentReport: unknown): ReconReport | null {
   const parsed = AgentReportSchema.safeParse(agentReport);
   return parsed.success ? parsed.data.reconciliation : null;

@@ -1,4 +1,13 @@
-import type { AgentsEnabled, ColumnDefinition, FieldType, ReviewSchema } from '@parser/contracts';
+import type {
+  AgentReport,
+  AgentsEnabled,
+  ColumnDefinition,
+  ExtractionResult as StoredValues,
+  FieldType,
+  ReviewedData,
+  ReviewSchema,
+  ValueRef,
+} from '@parser/contracts';
 import type { ExtractionResult, ReadDocument } from '@parser/extraction';
 
 /** A document type as the pipeline runs it. */
@@ -72,4 +81,43 @@ export interface PipelineModelInput {
   offline: ExtractionResult;
   /** What the company's reviewers taught about this document's vendor, as plain sentences. */
   learnedHints?: readonly string[];
+}
+
+/** What changed a pipeline's values, as the history names it. */
+export type ValuesChangedBy = 'review_saved' | 're_extracted' | 'agent_ran';
+
+/** A pipeline's values after a change, before they are stored. */
+export interface ChangedValues {
+  tenantId: string;
+  pipelineId: string;
+  fileId: string;
+  docType: PipelineDocType;
+  extracted: StoredValues;
+  reviewed: ReviewedData | null;
+  /** The stored agent report as read (null, or unreadable, when no agent ran). */
+  agentReport: unknown;
+  /** The places this change touched; a saved review's are a person's, which agents leave alone. */
+  changed: ValueRef[];
+  by: ValuesChangedBy;
+}
+
+/** The values to store instead, with the report of those values and what the history says. */
+export interface ValuesFollowUp {
+  extracted: StoredValues;
+  reviewed: ReviewedData | null;
+  /** The report to store; undefined leaves the stored one as it is. */
+  agentReport?: AgentReport;
+  /** The duplicate key of the values, when the checks were run again on them. */
+  duplicateKey?: string | null;
+  events: { kind: string; actorLabel: string; data: Record<string, unknown> }[];
+}
+
+/** Keeping derived values and checks true to a pipeline's values (the agents module). */
+export interface PipelineChecks {
+  /**
+   * After values changed: values an agent derived from others are worked out again (or cleared),
+   * and a document with checks gets them run again on the result. Reads and runs the engine, so
+   * call it before the transaction that stores the answer.
+   */
+  followUp(change: ChangedValues): Promise<ValuesFollowUp>;
 }

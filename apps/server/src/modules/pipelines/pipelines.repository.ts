@@ -22,6 +22,8 @@ export interface PipelineListFilter {
   docTypeId?: string;
   /** Only pipelines of approved or pending documents etc. are listed after this position. */
   after?: ListPosition;
+  /** Only pipelines assigned to nobody or to this user (a person's approval queue). */
+  assignedToNobodyOr?: string;
   limit: number;
 }
 
@@ -50,6 +52,9 @@ export interface PipelineChanges {
   failureReason?: string | null;
   extractedData?: unknown;
   reviewedData?: unknown;
+  /** The agents' report, kept true to the values when they change. */
+  agentReport?: unknown;
+  duplicateKey?: string | null;
   reviewNotes?: string;
   decisionNotes?: string;
   assignedTo?: string | null;
@@ -134,13 +139,14 @@ export class PipelinesRepository {
     changes: PipelineChanges,
     trx: DbExecutor = this.db,
   ): Promise<number | undefined> {
-    const { extractedData, reviewedData, ...plain } = changes;
+    const { extractedData, reviewedData, agentReport, ...plain } = changes;
     const row = await trx
       .updateTable('pipelines')
       .set({
         ...plain,
         ...(extractedData === undefined ? {} : { extractedData: jsonb(extractedData) }),
         ...(reviewedData === undefined ? {} : { reviewedData: jsonb(reviewedData) }),
+        ...(agentReport === undefined ? {} : { agentReport: jsonb(agentReport) }),
         version: sql<number>`version + 1`,
         updatedAt: sql<Date>`now()`,
       })
@@ -166,11 +172,18 @@ export class PipelinesRepository {
     filter: PipelineListFilter,
     trx: DbExecutor = this.db,
   ): Promise<PipelinePageRow[]> {
-    const { steps, docTypeId, after, limit } = filter;
+    const { steps, docTypeId, after, assignedToNobodyOr, limit } = filter;
     const values: PreparedValue[] = [tenantId];
     if (docTypeId !== undefined) values.push(docTypeId);
     if (after !== undefined) values.push(after.createdAt, after.id);
-    const query = pipelineListQuery(steps, docTypeId !== undefined, after !== undefined, limit);
+    if (assignedToNobodyOr !== undefined) values.push(assignedToNobodyOr);
+    const query = pipelineListQuery(
+      steps,
+      docTypeId !== undefined,
+      after !== undefined,
+      limit,
+      assignedToNobodyOr !== undefined,
+    );
     return runPrepared<PipelinePageRow>(trx, query, values);
   }
 
@@ -288,12 +301,32 @@ export class PipelinesRepository {
     return row?.actorUserId ?? null;
   }
 
+  /** Who sent the pipeline to a colleague for approval most recently (null for a key or nobody). */
+  async lastSender(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
+    const row = await trx
+      .selectFrom('pipelineEvents')
+      .select('actorUserId')
+      .where('tenantId', '=', tenantId)
+      .where('pipelineId', '=', pipelineId)
+      .where('kind', '=', 'assigned')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.actorUserId ?? null;
+  }
+
   /**
    * The pipeline's place among the tenant's pipelines of the same type at the same step, in the
    * pending lists' order (newest first), with its neighbours. The row's own created_at is compared
-   * in SQL: a JavaScript Date would drop its microseconds and misplace it.
+   * in SQL: a JavaScript Date would drop its microseconds and misplace it. With `viewerId`, the
+   * approval queue holds only what is assigned to nobody or to that user (as their list does).
    */
-  async queuePosition(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
+  async queuePosition(
+    tenantId: string,
+    pipelineId: string,
+    viewerId: string | null = null,
+    trx: DbExecutor = this.db,
+  ) {
     const result = await sql<{
       position: number;
       total: number;
@@ -307,6 +340,8 @@ export class PipelinesRepository {
         SELECT p.id, p.created_at FROM pipelines p, me
         WHERE p.tenant_id = ${tenantId} AND p.doc_type_id = me.doc_type_id
           AND p.current_step = me.current_step
+          AND (${viewerId}::uuid IS NULL OR me.current_step <> 'approval'
+               OR p.assigned_to IS NULL OR p.assigned_to = ${viewerId}::uuid OR p.id = me.id)
       )
       SELECT
         (SELECT count(*) FROM queue, me WHERE (queue.created_at, queue.id) > (me.created_at, me.id))::int + 1
@@ -348,8 +383,9 @@ function pipelineListQuery(
   byType: boolean,
   afterPosition: boolean,
   limit: number,
+  byAssignee = false,
 ): PreparedQuery {
-  const key = `${steps?.join(',') ?? '*'}|${byType}|${afterPosition}|${limit}`;
+  const key = `${steps?.join(',') ?? '*'}|${byType}|${afterPosition}|${limit}|${byAssignee}`;
   const known = pipelineListQueries.get(key);
   if (known) return known;
   if (steps?.some((step) => !/^[a-z_]+$/.test(step))) throw new Error(`Unknown step in ${key}`);
@@ -362,6 +398,9 @@ function pipelineListQuery(
   if (byType) where.push(`p.doc_type_id = $${++parameter}`);
   if (afterPosition) {
     where.push(`(p.created_at, p.id) < ($${++parameter}::timestamptz, $${++parameter}::uuid)`);
+  }
+  if (byAssignee) {
+    where.push(`(p.assigned_to IS NULL OR p.assigned_to = $${++parameter}::uuid)`);
   }
   const query = preparedQuery(
     'pipeline_list',

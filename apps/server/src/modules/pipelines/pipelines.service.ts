@@ -20,6 +20,7 @@ import {
   type ReviewRecord,
   type SaveReviewBody,
   SaveReviewBodySchema,
+  type ValueRef,
 } from '@parser/contracts';
 
 import type { Database, DbExecutor } from '../../db/client.js';
@@ -35,11 +36,13 @@ import type { TenantsRepository } from '../tenants/tenants.repository.js';
 
 import { toListedPipeline } from './pipeline-item.js';
 import {
+  type PipelineChecks,
   type PipelineDocType,
   type PipelineDocTypes,
   type PipelineFiles,
   type PipelineLearning,
   reviewSchemaOf,
+  type ValuesFollowUp,
 } from './pipeline-ports.js';
 import { RE_EXTRACTABLE_STEPS, stepAfterDecision } from './pipeline-steps.js';
 import type { PipelinesRemoval } from './pipelines-removal.js';
@@ -53,6 +56,7 @@ import {
   diffReviewedData,
   normaliseReviewedData,
   reviewedDataFromExtraction,
+  type ValueEdit,
 } from './review-values.js';
 
 /** The lists of the pipelines API, by the steps they show. */
@@ -83,6 +87,8 @@ export interface PipelinesDeps {
   companySettings: CompanySettingsService;
   /** A repeat vendor's learned hints, applied when extraction runs again. */
   learning?: PipelineLearning | undefined;
+  /** Keeps derived values and checks true to the values whenever a person changes them. */
+  checks: PipelineChecks;
 }
 
 /** History kept in a review record; older entries are summarised by the count. */
@@ -127,6 +133,8 @@ export class PipelinesService {
       steps: PIPELINE_LISTS[name],
       docTypeId: listFilterId(doc_type_id),
       after: decodeCursor(cursor),
+      assignedToNobodyOr:
+        name === 'pending-approval' ? await this.approvalQueueOwner(auth) : undefined,
       limit: limit + 1,
     });
     return pageOf(rows, limit, toListedPipeline);
@@ -173,6 +181,7 @@ export class PipelinesService {
     const events = await this.deps.pipelines.listEvents(auth.tenantId, id, HISTORY_LIMIT);
     const pageSizes = await this.deps.pipelines.pageSizes(row.fileId);
     const submittedBy = await this.deps.pipelines.lastSubmitter(auth.tenantId, id);
+    const sentBy = row.assignedTo ? await this.deps.pipelines.lastSender(auth.tenantId, id) : null;
     return {
       document_id: row.id,
       pipeline_id: row.id,
@@ -201,6 +210,7 @@ export class PipelinesService {
           : null,
       approved_at: row.approvedAt ? iso(row.approvedAt) : null,
       submitted_by: submittedBy,
+      sent_by: sentBy,
       agent_report: agentReportOf(row.agentReport),
       version: row.version,
       history: events.map((event): HistoryEntry => ({
@@ -223,37 +233,71 @@ export class PipelinesService {
   ): Promise<ReviewRecord> {
     const id = assertId(pipelineId, 'Pipeline');
     const body = SaveReviewBodySchema.parse(input);
+    // Without a version (the spec's payload) the save applies to the stored one: when another
+    // change lands between reading and storing, it is worked out once more on that one.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await this.saveReviewOnce(auth, id, body)) return this.getReview(auth, id);
+    }
+    throw staleVersion();
+  }
+
+  /** One attempt at a save; false when the document changed after it was read (no version sent). */
+  private async saveReviewOnce(
+    auth: TenantAuth,
+    id: string,
+    body: ParsedSaveReview,
+  ): Promise<boolean> {
     const current = await this.deps.pipelines.findDetailed(auth.tenantId, id);
     if (!current) throw notFound('Pipeline');
-    // Read before the transaction: on PGlite a query outside it would wait for the connection the
-    // transaction holds. A pipeline never changes type, so this stays valid inside it.
-    const schema = reviewSchemaOf(await this.requireDocType(auth.tenantId, current.docTypeId));
-    await this.deps.db.transaction().execute(async (trx) => {
+    requireStep(current, 'human_review', 'reviewed');
+    if (body.version !== undefined) requireVersion(current, body.version);
+    const docType = await this.requireDocType(auth.tenantId, current.docTypeId);
+    const schema = reviewSchemaOf(docType);
+    const review = normaliseReviewedData(schema, body.reviewed_data);
+    if (review.errors.length > 0) {
+      throw new AppError('VALIDATION_FAILED', { message: review.errors.join('\n') });
+    }
+    const submit = body.action === 'submit';
+    if (submit && review.missingRequired.length > 0) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: `Fill in the required fields before submitting: ${review.missingRequired.join(', ')}`,
+      });
+    }
+    const extracted = current.extractedData as ExtractionResult | null;
+    const before =
+      (current.reviewedData as ReviewedData | null) ??
+      reviewedDataFromExtraction(schema, extracted);
+    const edits = diffReviewedData(before, review.data);
+    // Values derived from the edited ones follow them, and the checks run again on the values
+    // saved. Worked out before the transaction: it holds the row (on PGlite, the connection).
+    const followUp = extracted
+      ? await this.deps.checks.followUp({
+          tenantId: auth.tenantId,
+          pipelineId: id,
+          fileId: current.fileId,
+          docType,
+          extracted,
+          reviewed: review.data,
+          agentReport: current.agentReport,
+          changed: edits.map(placeOfEdit),
+          by: 'review_saved',
+        })
+      : undefined;
+    return this.deps.db.transaction().execute(async (trx) => {
       const row = await this.deps.pipelines.findForUpdate(auth.tenantId, id, trx);
       if (!row) throw notFound('Pipeline');
       requireStep(row, 'human_review', 'reviewed');
-      // Without a version (the spec's payload) the save applies to the stored one.
-      if (body.version !== undefined) requireVersion(row, body.version);
-      const review = normaliseReviewedData(schema, body.reviewed_data);
-      if (review.errors.length > 0) {
-        throw new AppError('VALIDATION_FAILED', { message: review.errors.join('\n') });
+      if (row.version !== current.version) {
+        if (body.version === undefined) return false;
+        throw staleVersion();
       }
-      const submit = body.action === 'submit';
-      if (submit && review.missingRequired.length > 0) {
-        throw new AppError('VALIDATION_FAILED', {
-          message: `Fill in the required fields before submitting: ${review.missingRequired.join(', ')}`,
-        });
-      }
-      const before =
-        (row.reviewedData as ReviewedData | null) ??
-        reviewedDataFromExtraction(schema, row.extractedData as ExtractionResult | null);
-      const edits = diffReviewedData(before, review.data);
       const version = await this.deps.pipelines.update(
         auth.tenantId,
         id,
-        { step: 'human_review', version: body.version ?? row.version },
+        { step: 'human_review', version: row.version },
         {
-          reviewedData: review.data,
+          reviewedData: followUp?.reviewed ?? review.data,
+          ...(followUp ? followUpChanges(followUp) : {}),
           reviewNotes: body.review_notes,
           ...(submit ? { currentStep: 'approval' as const } : {}),
         },
@@ -273,6 +317,7 @@ export class PipelinesService {
       if (edits.length > EDITS_PER_SAVE) {
         events.push(event('field_edited', { more_edits: edits.length - EDITS_PER_SAVE }));
       }
+      events.push(...followUpEvents(auth.tenantId, id, followUp));
       events.push(
         event(submit ? 'review_submitted' : 'review_saved', { notes: body.review_notes }),
       );
@@ -283,8 +328,8 @@ export class PipelinesService {
           await hook({ tenantId: auth.tenantId, pipelineId: id, docTypeId: row.docTypeId }, trx);
         }
       }
+      return true;
     });
-    return this.getReview(auth, id);
   }
 
   /** Approve, reject (back to review with the note) or pass the decision to a colleague. */
@@ -307,6 +352,8 @@ export class PipelinesService {
       switch (body.action) {
         case 'approve': {
           await this.requireSelfApprovalAllowed(auth, id, trx);
+          await this.requireNotSentByApprover(auth, row, trx);
+          const failedChecks = await this.requireFailedChecksConfirmed(auth, row, body, trx);
           await this.updateOrConflict(row, trx, {
             currentStep: to,
             decisionNotes: body.notes,
@@ -315,7 +362,10 @@ export class PipelinesService {
           });
           await this.deps.pipelines.insertEvents(
             [
-              event('approved', { notes: body.notes }),
+              event('approved', {
+                notes: body.notes,
+                ...failedChecks,
+              }),
               event('step_changed', { from: 'approval', to }),
             ],
             trx,
@@ -371,7 +421,11 @@ export class PipelinesService {
   /** Where the document stands in its queue (same type and step), with its neighbours. */
   async queuePosition(auth: TenantAuth, pipelineId: string): Promise<QueuePosition> {
     const id = assertId(pipelineId, 'Pipeline');
-    const place = await this.deps.pipelines.queuePosition(auth.tenantId, id);
+    const place = await this.deps.pipelines.queuePosition(
+      auth.tenantId,
+      id,
+      (await this.approvalQueueOwner(auth)) ?? null,
+    );
     if (!place) throw notFound('Pipeline');
     return {
       position: place.position,
@@ -385,6 +439,32 @@ export class PipelinesService {
    * Four eyes, when the company asks for them: whoever submitted the review may not approve it.
    * An API key acts for the person who created it, so their key cannot approve it either.
    */
+  /**
+   * Whose approval queue the lists show: a document sent to a colleague is in the colleague's queue
+   * only, unless the company lets senders keep what they sent (then undefined: everything).
+   */
+  private async approvalQueueOwner(auth: TenantAuth): Promise<string | undefined> {
+    const settings = await this.deps.companySettings.get(auth.tenantId);
+    return settings.sender_keeps_sent_documents ? undefined : auth.userId;
+  }
+
+  /**
+   * Whoever sent a document to a colleague for approval has handed the decision over, and cannot
+   * approve it while it is with the colleague, unless the company lets senders keep it.
+   */
+  private async requireNotSentByApprover(auth: TenantAuth, row: PipelineRow, trx: DbExecutor) {
+    if (!row.assignedTo || row.assignedTo === auth.userId) return;
+    const settings = await this.deps.companySettings.get(auth.tenantId, trx);
+    if (settings.sender_keeps_sent_documents) return;
+    const sender = await this.deps.pipelines.lastSender(auth.tenantId, row.id, trx);
+    if (sender === auth.userId) {
+      throw new AppError('SELF_APPROVAL', {
+        message:
+          'You sent this document to a colleague for approval; it is theirs to approve now. You can still reject it or send it to someone else',
+      });
+    }
+  }
+
   private async requireSelfApprovalAllowed(auth: TenantAuth, id: string, trx: DbExecutor) {
     const settings = await this.deps.companySettings.get(auth.tenantId, trx);
     if (settings.allow_self_approval) return;
@@ -395,6 +475,43 @@ export class PipelinesService {
           'You submitted this document for approval, and your company requires someone else to approve it',
       });
     }
+  }
+
+  /**
+   * Approving values whose checks fail takes the approver's confirmation, and a note saying why
+   * when the company asks for one; answers the failed checks' messages for the history. The stored
+   * report is of the values being approved: every change of them ran the checks again.
+   */
+  private async requireFailedChecksConfirmed(
+    auth: TenantAuth,
+    row: PipelineRow,
+    body: ReturnType<typeof ApprovalBodySchema.parse>,
+    trx: DbExecutor,
+  ): Promise<{ failed_checks?: string[]; failed_checks_unconfirmed?: true }> {
+    const checks = agentReportOf(row.agentReport)?.reconciliation?.checks ?? [];
+    const failed = checks.filter((check) => check.status === 'fail');
+    if (failed.length === 0) return {};
+    const count =
+      failed.length === 1
+        ? '1 check of these values fails'
+        : `${failed.length} checks of these values fail`;
+    if (body.confirm_failed_checks === false) {
+      throw new AppError('CHECKS_NOT_CONFIRMED', {
+        message: `${count} (${failed[0]!.message}). To approve them anyway, confirm that you approve values whose checks fail.`,
+      });
+    }
+    const settings = await this.deps.companySettings.get(auth.tenantId, trx);
+    if (settings.require_note_for_failed_checks && body.notes.trim() === '') {
+      throw new AppError('VALIDATION_FAILED', {
+        message: `${count}: your company asks for a note saying why they are approved anyway.`,
+      });
+    }
+    const messages = failed.map((check) => check.message);
+    // A client that does not know the confirmation (the decision as first published) approves as
+    // it always did; history says the failed checks were not confirmed.
+    return body.confirm_failed_checks === undefined
+      ? { failed_checks: messages, failed_checks_unconfirmed: true }
+      : { failed_checks: messages };
   }
 
   /** Runs the engine on the document again now; the reviewer's values stay as they are. */
@@ -427,17 +544,40 @@ export class PipelinesService {
           general,
         )
       : general;
+    // Before a review is saved the screen shows the engine's values: new ones get their checks.
+    const schema = reviewSchemaOf(docType);
+    const followUp =
+      row.reviewedData === null
+        ? await this.deps.checks.followUp({
+            tenantId: auth.tenantId,
+            pipelineId: id,
+            fileId: row.fileId,
+            docType,
+            extracted,
+            reviewed: null,
+            agentReport: row.agentReport,
+            changed: diffReviewedData(
+              reviewedDataFromExtraction(schema, row.extractedData as ExtractionResult | null),
+              reviewedDataFromExtraction(schema, extracted),
+            ).map(placeOfEdit),
+            by: 're_extracted',
+          })
+        : undefined;
     await this.deps.db.transaction().execute(async (trx) => {
       const version = await this.deps.pipelines.update(
         auth.tenantId,
         id,
-        { step: row.currentStep },
-        { extractedData: extracted },
+        // The follow-up is of the values as read: stored only over those.
+        { step: row.currentStep, ...(followUp ? { version: row.version } : {}) },
+        followUp ? followUpChanges(followUp) : { extractedData: extracted },
         trx,
       );
       if (version === undefined) throw staleVersion();
       await this.deps.pipelines.insertEvents(
-        [{ tenantId: auth.tenantId, pipelineId: id, kind: 're_extracted', ...actorOf(auth) }],
+        [
+          { tenantId: auth.tenantId, pipelineId: id, kind: 're_extracted', ...actorOf(auth) },
+          ...followUpEvents(auth.tenantId, id, followUp),
+        ],
         trx,
       );
     });
@@ -538,6 +678,37 @@ export class PipelinesService {
 function agentReportOf(stored: unknown): AgentReport | null {
   const parsed = AgentReportSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
+}
+
+type ParsedSaveReview = ReturnType<typeof SaveReviewBodySchema.parse>;
+
+/** Where an edit sits, as the agents name places. */
+const placeOfEdit = (edit: ValueEdit): ValueRef =>
+  edit.field !== undefined
+    ? { field: edit.field }
+    : { table: edit.table, row: edit.row, column: edit.column };
+
+/** The stored columns a follow-up changes. */
+function followUpChanges(followUp: ValuesFollowUp): PipelineChanges {
+  return {
+    extractedData: followUp.extracted,
+    ...(followUp.agentReport ? { agentReport: followUp.agentReport } : {}),
+    ...(followUp.duplicateKey !== undefined ? { duplicateKey: followUp.duplicateKey } : {}),
+  };
+}
+
+/** A follow-up's history entries, by the agents that did the work. */
+function followUpEvents(
+  tenantId: string,
+  pipelineId: string,
+  followUp: ValuesFollowUp | undefined,
+): NewPipelineEvent[] {
+  return (followUp?.events ?? []).map((event) => ({
+    tenantId,
+    pipelineId,
+    actorUserId: null,
+    ...event,
+  }));
 }
 
 function requireStep(row: PipelineRow, step: PipelineStep, verb: string): void {

@@ -29,9 +29,10 @@ import { Logo } from '@/components/logo';
 import { PlanBadge } from '@/components/plan-badge';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
+import { NAVBAR_WIDTH } from './layout-sizes';
+
 /** Spec section 9: layout sizes. */
 const HEADER_HEIGHT = 70;
-const NAVBAR_WIDTH = 280;
 const USER_MENU_WIDTH = 220;
 
 interface NavEntry {

@@ -363,7 +363,7 @@ describe('/review/:pipelineId values', { timeout: 60_000 }, () => {
     renderReview();
     const total = await screen.findByRole('textbox', { name: 'Total' });
     expect(
-      within(total.closest('.mantine-TextInput-root') as HTMLElement).getByText('EUR'),
+      within(total.closest('.mantine-InputWrapper-root') as HTMLElement).getByText('EUR'),
     ).toBeInTheDocument();
     const amount = field('Line Items row 1 Amount');
     expect(within(amount.closest('td')!).getByText('EUR')).toBeInTheDocument();

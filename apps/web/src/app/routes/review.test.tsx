@@ -246,7 +246,7 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('form', { name: 'Approval Decision' })).not.toBeInTheDocument();
   });
 
-  it('sends the decision, downloads the export ZIP, then goes to the dashboard', async () => {
+  it('sends a document for approval without downloading anything, then goes to the dashboard', async () => {
     const stub = stubReview(
       f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
       {
@@ -280,8 +280,53 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
       assign_to_user_id: '44444444-dddd-4ddd-8ddd-000000000002',
       version: 3,
     });
+    expect(stub.callsTo(`GET /api/pipelines/${ID}/export`)).toHaveLength(0);
+    expect(downloads).toEqual([]);
+  });
+
+  it('approves, downloads the export ZIP, then goes to the dashboard', async () => {
+    const stub = stubReview(
+      f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
+      {
+        [`POST /api/pipelines/${ID}/approval`]: () => json(f.review({ current_step: 'completed' })),
+        [`GET /api/pipelines/${ID}/export`]: () =>
+          new Response(new Blob(['zip'], { type: 'application/zip' }), { status: 200 }),
+        'GET /api/doc-types': () => json([]),
+        'GET /api/pipelines/stats': () => json(f.stats()),
+        'GET /api/pipelines/pending-summary': () => json([]),
+      },
+    );
+    renderReview();
+    const card = await screen.findByRole('form', { name: 'Approval Decision' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(stub.callsTo(`GET /api/pipelines/${ID}/export`)).toHaveLength(1);
     expect(downloads).toEqual([`exports_${ID}.zip`]);
+  });
+
+  it('rejects without trying the download', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stub = stubReview(
+      f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
+      {
+        [`POST /api/pipelines/${ID}/approval`]: () =>
+          json(f.review({ current_step: 'human_review', decision_notes: 'Wrong vendor' })),
+        'GET /api/doc-types': () => json([]),
+        'GET /api/pipelines/stats': () => json(f.stats()),
+        'GET /api/pipelines/pending-summary': () => json([]),
+      },
+    );
+    renderReview();
+    const card = await screen.findByRole('form', { name: 'Approval Decision' });
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(stub.callsTo(`GET /api/pipelines/${ID}/export`)).toHaveLength(0);
+    expect(downloads).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalledWith('Export download failed:', expect.anything());
   });
 
   it('still goes to the dashboard when the export download fails, logging the error', async () => {
@@ -307,7 +352,7 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     stubReview(f.review());
     renderReview();
     const confidenceOf = (label: string) =>
-      field(label).closest('.mantine-TextInput-root')!.querySelector('[data-confidence]');
+      field(label).closest('.mantine-InputWrapper-root')!.querySelector('[data-confidence]');
 
     await screen.findByRole('textbox', { name: 'Invoice Number' });
     expect(confidenceOf('Invoice Number')).toHaveAttribute('data-confidence', 'green');
@@ -322,7 +367,9 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     await userEvent.type(field('Total'), '1');
     expect(confidenceOf('Total')).toBeNull();
     expect(
-      within(field('Total').closest('.mantine-TextInput-root') as HTMLElement).getByText('edited'),
+      within(field('Total').closest('.mantine-InputWrapper-root') as HTMLElement).getByText(
+        'edited',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { ApprovalBody, QueuePosition } from '@parser/contracts';
+import type { ApprovalBody, CompanySettings, QueuePosition, ReviewRecord } from '@parser/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 
@@ -19,6 +19,22 @@ import { useTenantUsers } from '@/features/team/api/get-tenant-users';
 /** What the screen says beside a disabled Approve when the company wants four eyes. */
 const SELF_APPROVAL_MESSAGE =
   'You submitted this document for approval, and your company requires someone else to approve it. You can still reject it or send it to a colleague.';
+
+/** What the screen says beside a disabled Approve once this user sent the document to someone. */
+const sentAwayMessage = (assignee: string) =>
+  `You sent this document to ${assignee} for approval, so it is theirs to approve. You can still reject it or send it to someone else.`;
+
+/** The colleague's e-mail when this user sent the document to them and may not approve it now. */
+function sentToColleague(
+  record: ReviewRecord,
+  uid: string | undefined,
+  settings: CompanySettings | undefined,
+): string | null {
+  const assignee = record.assigned_to;
+  if (!uid || !assignee || assignee.id === uid || record.sent_by !== uid) return null;
+  // Until the settings load, the server's default (the sender hands the decision over) applies.
+  return settings?.sender_keeps_sent_documents ? null : assignee.email;
+}
 
 /** /review/:pipelineId: review a document's values, then submit them or decide on them. */
 export function ReviewRoute() {
@@ -50,13 +66,14 @@ export function ReviewRoute() {
     );
   };
 
-  // Spec section 4: after any decision the export ZIP downloads (a failure is only logged), then
-  // the user goes back to the dashboard. The company may turn the download off; 'Approve & next'
-  // opens the next document instead of the dashboard.
+  // Spec section 4: after the decision the export ZIP downloads (a failure is only logged), then
+  // the user goes back to the dashboard. Only an approval has an export: a rejected or reassigned
+  // document has none yet. The company may turn the download off; 'Approve & next' opens the next
+  // document instead of the dashboard.
   const decide = async (body: ApprovalBody, { next }: { next: boolean }) => {
     const place = queue.data;
-    await approval.mutateAsync(body);
-    if (settings.data?.download_zip_on_approval !== false) {
+    const decided = await approval.mutateAsync(body);
+    if (decided.current_step === 'completed' && settings.data?.download_zip_on_approval !== false) {
       try {
         await downloadExport(pipelineId);
       } catch (error) {
@@ -79,6 +96,7 @@ export function ReviewRoute() {
   }
   const selfApprovalBlocked =
     settings.data?.allow_self_approval === false && !!user && review.data.submitted_by === user.uid;
+  const sentAway = sentToColleague(review.data, user?.uid, settings.data);
   return (
     <ReviewWorkspace
       key={pipelineId}
@@ -92,7 +110,10 @@ export function ReviewRoute() {
       queue={queue.data}
       onOpenDocument={(id) => void navigate(`/review/${encodeURIComponent(id)}`)}
       onNext={() => openNext(queue.data)}
-      approveBlockedReason={selfApprovalBlocked ? SELF_APPROVAL_MESSAGE : null}
+      approveBlockedReason={
+        selfApprovalBlocked ? SELF_APPROVAL_MESSAGE : sentAway ? sentAwayMessage(sentAway) : null
+      }
+      noteRequiredForFailedChecks={settings.data?.require_note_for_failed_checks === true}
     />
   );
 }

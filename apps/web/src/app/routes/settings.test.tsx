@@ -244,6 +244,8 @@ describe('/settings company settings', () => {
   const defaults = {
     download_zip_on_approval: true,
     allow_self_approval: true,
+    require_note_for_failed_checks: false,
+    sender_keeps_sent_documents: false,
     usual_date_order: null,
     usual_currency: null,
   };
@@ -268,6 +270,53 @@ describe('/settings company settings', () => {
     await waitFor(() => expect(zipSwitch).not.toBeChecked());
     expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
       download_zip_on_approval: false,
+    });
+  });
+
+  it('lets an admin keep documents they send for approval, saving just that key', async () => {
+    const stub = stubFetch({
+      'GET /api/users/tenant': () => json(members),
+      'GET /api/invites': () => json([]),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+      'GET /api/company/settings': () => json(defaults),
+      'PUT /api/company/settings': () => json({ ...defaults, sender_keeps_sent_documents: true }),
+    });
+    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
+
+    const keepSwitch = await screen.findByRole('switch', {
+      name: /Keep documents you send for approval/,
+    });
+    expect(keepSwitch).not.toBeChecked();
+    await userEvent.click(keepSwitch);
+
+    await waitFor(() => expect(keepSwitch).toBeChecked());
+    expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
+      sender_keeps_sent_documents: true,
+    });
+  });
+
+  it('lets an admin require a note for approving failed checks, saving just that key', async () => {
+    const stub = stubFetch({
+      'GET /api/users/tenant': () => json(members),
+      'GET /api/invites': () => json([]),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+      'GET /api/company/settings': () => json(defaults),
+      'PUT /api/company/settings': () =>
+        json({ ...defaults, require_note_for_failed_checks: true }),
+    });
+    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
+
+    const noteSwitch = await screen.findByRole('switch', {
+      name: /Ask for a note when approving failed checks/,
+    });
+    expect(noteSwitch).not.toBeChecked();
+    await userEvent.click(noteSwitch);
+
+    await waitFor(() => expect(noteSwitch).toBeChecked());
+    expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
+      require_note_for_failed_checks: true,
     });
   });
 

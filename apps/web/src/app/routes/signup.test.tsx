@@ -23,6 +23,31 @@ describe('POST /auth/signup from /signup', () => {
     expect(stub.calls).toHaveLength(0);
   });
 
+  it('states the password rule under the field before anything is sent', () => {
+    const stub = stubFetch({});
+    render(<AppRoutes />, { route: '/signup', user: null });
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters with at least 3 different ones, not a common password and not the name of your e-mail address.',
+    );
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('says what the rule is when the server finds the password too weak', async () => {
+    stubFetch({
+      'POST /auth/signup': () =>
+        errorResponse(400, {
+          detail:
+            'Password is too weak. At least 8 characters with at least 3 different ones, not a common password and not the name of your e-mail address.',
+          code: 'VALIDATION_FAILED',
+        }),
+    });
+    render(<AppRoutes />, { route: '/signup', user: null });
+    await fillSignup('password1', 'password1');
+    expect(
+      await screen.findByText(/^Password is too weak\. At least 8 characters/),
+    ).toBeInTheDocument();
+  });
+
   it('shows the server detail when the e-mail is taken', async () => {
     stubFetch({
       'POST /auth/signup': () =>

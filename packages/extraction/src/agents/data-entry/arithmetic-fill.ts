@@ -72,10 +72,32 @@ function confidenceOf(doc: AgentDocument, log: ChangeLog, refs: ValueRef[]): num
 }
 
 /**
- * Fills empty amounts that arithmetic determines: a line amount from qty × unit price, the
- * subtotal from the lines, the total from subtotal + tax.
+ * The inputs of a derived value as its change names them: each field, and a table once for all
+ * its lines (a subtotal of thousands of lines would otherwise name every cell).
  */
-export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
+export function namedInputs(inputs: readonly ValueRef[]): ValueRef[] {
+  const named: ValueRef[] = [];
+  const seen = new Set<string>();
+  for (const ref of inputs) {
+    const key = ref.field !== undefined ? `f:${ref.field}` : `t:${ref.table ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    named.push(ref.field !== undefined ? { field: ref.field } : { table: ref.table ?? '' });
+  }
+  return named;
+}
+
+/**
+ * Fills empty amounts that arithmetic determines: a line amount from qty × unit price, the
+ * subtotal from the lines, the total from subtotal + tax. `only` limits it to those places (by
+ * refKey): a derived value worked out again leaves the other empty amounts to the agent's run.
+ */
+export function deriveMissing(
+  doc: AgentDocument,
+  log: ChangeLog,
+  only?: ReadonlySet<string>,
+): void {
+  const wanted = (ref: ValueRef) => only === undefined || only.has(refKey(ref));
   const lines = lineTableOf(doc.tables);
   if (lines) {
     const { qty, unit_price: price, amount } = lines.columns;
@@ -83,7 +105,7 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
     if (qty && price && amount) {
       rows.forEach((_row, index) => {
         const target = cellRef(lines.key, index, amount);
-        if (!isEmptyValue(valueAt(log.values, target))) return;
+        if (!wanted(target) || !isEmptyValue(valueAt(log.values, target))) return;
         const at = numbersOf(log.values);
         const q = at(cellRef(lines.key, index, qty));
         const p = at(cellRef(lines.key, index, price));
@@ -92,7 +114,7 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
         log.apply(
           target,
           { value: cents(q * p), confidence: confidenceOf(doc, log, inputs) },
-          { reason: `Derived: ${q} × ${p}`, source: RULE, derived: true },
+          { reason: `Derived: ${q} × ${p}`, source: RULE, derived: true, from: inputs },
         );
       });
     }
@@ -106,7 +128,7 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
     const key = roles[role];
     if (key === undefined) continue;
     const target = fieldRef(key);
-    if (!isEmptyValue(valueAt(log.values, target))) continue;
+    if (!wanted(target) || !isEmptyValue(valueAt(log.values, target))) continue;
     // An empty value is absent from the relations; solve the relation it would complete.
     const probe = { ...log.values, fields: { ...log.values.fields } };
     probe.fields[key] = { value: 0, confidence: 0, source: null };
@@ -121,7 +143,12 @@ export function deriveMissing(doc: AgentDocument, log: ChangeLog): void {
     log.apply(
       target,
       { value: cents(solved), confidence: confidenceOf(doc, log, inputs) },
-      { reason: derivedReason(relation.kind), source: RULE, derived: true },
+      {
+        reason: derivedReason(relation.kind),
+        source: RULE,
+        derived: true,
+        from: namedInputs(inputs),
+      },
     );
   }
 }

@@ -26,7 +26,7 @@ export class ChangeLog {
   apply(
     ref: ValueRef,
     patch: Partial<ExtractedValue> & Pick<ExtractedValue, 'value'>,
-    why: { reason: string; source: string; derived?: boolean },
+    why: { reason: string; source: string; derived?: boolean; from?: ValueRef[] },
   ): boolean {
     if (this.isLocked(ref)) return false;
     const old = cellAt(this.values, ref)?.value ?? null;
@@ -38,6 +38,7 @@ export class ChangeLog {
       reason: why.reason,
       source: why.source,
       ...(why.derived ? { derived: true } : {}),
+      ...(why.from ? { from: why.from } : {}),
     });
     return true;
   }

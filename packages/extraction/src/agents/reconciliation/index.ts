@@ -109,15 +109,25 @@ function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): Recon
       named.set(refKey(suspect.ref), suspect.expected);
   }
   const asShown: NumberAt = (ref) => named.get(refKey(ref)) ?? at(ref);
+  // A figure a person entered is not a reading to doubt: a sum it breaks fails, since the values
+  // as they stand do not add up (the checks run again on every saved review).
+  const entered = new Set(doc.locked.map(refKey));
+  const aReading = (doubt: ReadingDoubt | null) =>
+    doubt?.suspect && entered.has(refKey(doubt.suspect.ref)) ? null : doubt;
   const checks = [
     ...arithmeticChecks(relations, at, {
       labels,
       confidence: (ref) => cellAt(doc.values, ref)?.confidence ?? 1,
       roles,
       doubtOf: (relation) =>
-        figureDoubt(relation) ??
-        takenFromElsewhereDoubt(doc, refsOf(relation), at, labels) ??
-        unconfirmedLinesDoubt(doc, relation, relations, at, asShown, labels),
+        aReading(figureDoubt(relation)) ??
+        takenFromElsewhereDoubt(
+          doc,
+          refsOf(relation).filter((ref) => !entered.has(refKey(ref))),
+          at,
+          labels,
+        ) ??
+        aReading(unconfirmedLinesDoubt(doc, relation, relations, at, asShown, labels)),
     }),
     ...impliedTaxCheck(doc, labels),
     ...taxRateCheck(doc, labels),

@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
+import { PASSWORD_RULE } from '@parser/contracts';
 
 import { ErrorAlert } from '@/components/error-alert';
 import { useSubmitAction } from '@/hooks/use-submit-action';
@@ -22,7 +23,10 @@ export interface SignupFormProps {
   initialEmail?: string;
 }
 
-/** Sign-up form: e-mail, optional company, password twice ('Passwords do not match'). */
+/**
+ * Sign-up form: e-mail, optional company, password twice ('Passwords do not match'), with the
+ * password rule stated under the field before anything is sent.
+ */
 export function SignupForm({
   onSubmit,
   submitLabel = 'Create Account',
@@ -73,6 +77,7 @@ export function SignupForm({
           label="Password"
           autoComplete="new-password"
           placeholder="Choose a password"
+          description={PASSWORD_RULE}
           required
           withAsterisk={false}
           {...form.getInputProps('password')}

@@ -94,6 +94,20 @@ export function CompanySettingsForm({ canEdit }: CompanySettingsFormProps) {
         disabled={disabled}
         onChange={(event) => save({ allow_self_approval: event.currentTarget.checked })}
       />
+      <Switch
+        label="Keep documents you send for approval"
+        description="When off, a document sent to a colleague for approval leaves the sender's approval queue and only the colleague can approve it."
+        checked={value.sender_keeps_sent_documents}
+        disabled={disabled}
+        onChange={(event) => save({ sender_keeps_sent_documents: event.currentTarget.checked })}
+      />
+      <Switch
+        label="Ask for a note when approving failed checks"
+        description="Approving values whose checks fail always needs a confirmation; when on, the approver also writes why."
+        checked={value.require_note_for_failed_checks}
+        disabled={disabled}
+        onChange={(event) => save({ require_note_for_failed_checks: event.currentTarget.checked })}
+      />
       <Select
         label="Usual date order"
         description="Used for numeric dates like 03/04/2026 when the document itself does not tell."

@@ -48,8 +48,16 @@ export function describeHistory(entry: HistoryEntry, schema: ReviewSchema): stri
       return 'Saved the review';
     case 'review_submitted':
       return withNotes('Submitted the review');
-    case 'approved':
-      return withNotes('Approved');
+    case 'approved': {
+      const failed = Array.isArray(data.failed_checks) ? data.failed_checks.length : 0;
+      const checks = `${failed} failed check${failed === 1 ? '' : 's'}`;
+      if (failed === 0) return withNotes('Approved');
+      return withNotes(
+        data.failed_checks_unconfirmed === true
+          ? `Approved with ${checks}, not confirmed (approved through the API)`
+          : `Approved with ${checks} confirmed`,
+      );
+    }
     case 'rejected':
       return withNotes('Rejected');
     case 'assigned': {
@@ -65,9 +73,14 @@ export function describeHistory(entry: HistoryEntry, schema: ReviewSchema): stri
     case 'agent_ran':
       return `Agent ran${text(data.agent) ? `: ${text(data.agent)}` : ''}`;
     case 'model_warning':
-      return `AI model not used, offline result kept: ${shown(data.message)}`;
+      // Each message says what of the model's answer was used and what was not.
+      return `AI model: ${shown(data.message)}`;
     case 'einvoice_warning':
       return `E-invoice XML not read, values read from the page: ${shown(data.message)}`;
+    case 'checks_rerun':
+      return `Checks run again on the new values: ${shown(data.message)}`;
+    case 'derived_value_updated':
+      return `${editedPlace(data, schema)}: ${shown(data.old)} → ${shown(data.new)} (${shown(data.reason)})`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReconCheck, ReviewRecord } from '@parser/contracts';
 import type { ReactNode } from 'react';
 
@@ -22,6 +22,7 @@ import { EInvoiceSourceNote } from './einvoice-source-note';
 import { LearnedValueNote } from './learned-value-note';
 import { ModelValueNote } from './model-value-note';
 import type { SourceBox } from './document-preview';
+import { ValueInput } from './value-input';
 
 export interface ReviewFieldsProps {
   record: ReviewRecord;
@@ -59,8 +60,9 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
           // Read with what reviewers taught about this vendor, while the reviewer keeps it.
           const isLearned = extracted?.learned === true && unchanged && text.trim() !== '';
           return (
-            <TextInput
+            <ValueInput
               key={field.key}
+              type={field.type}
               id={inputId({ kind: 'field', key: field.key })}
               data-review-input
               label={displayLabel(field.label)}
@@ -83,7 +85,7 @@ export function ReviewFields({ record, form, onFocusSource, readOnly }: ReviewFi
                   <LearnedValueNote />
                 ) : undefined,
               )}
-              onChange={(event) => form.setField(field.key, event.currentTarget.value)}
+              onChange={(value) => form.setField(field.key, value)}
               onFocus={() => onFocusSource(focusSourceOf(extracted))}
               leftSection={currency ? <CurrencyCode code={currency} /> : undefined}
               leftSectionWidth={currency ? 44 : undefined}

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { ReviewRecord } from '@parser/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -33,6 +23,7 @@ import { ReconWarningNote, reconWarningStyles } from './recon-warning-note';
 import { modelValueText } from './model-value-note';
 import { CurrencyCode } from './currency-code';
 import type { SourceBox } from './document-preview';
+import { ValueInput } from './value-input';
 
 export interface ReviewTablesProps {
   record: ReviewRecord;
@@ -149,8 +140,9 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                                 maw={reconWarning ? 360 : undefined}
                                 openDelay={200}
                               >
-                                <TextInput
+                                <ValueInput
                                   size="xs"
+                                  type={column.type}
                                   data-review-input
                                   data-low-confidence={low || undefined}
                                   data-recon-warning={reconWarning ? true : undefined}
@@ -183,13 +175,8 @@ export function ReviewTables({ record, form, onFocusSource, readOnly }: ReviewTa
                                       <ReconWarningNote check={reconWarning} short />
                                     ) : undefined
                                   }
-                                  onChange={(event) =>
-                                    form.setCell(
-                                      table.key,
-                                      row.rowId,
-                                      column.key,
-                                      event.currentTarget.value,
-                                    )
+                                  onChange={(value) =>
+                                    form.setCell(table.key, row.rowId, column.key, value)
                                   }
                                   onFocus={() => onFocusSource(focusSourceOf(extracted))}
                                   rightSectionPointerEvents="none"

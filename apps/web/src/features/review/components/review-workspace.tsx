@@ -57,6 +57,7 @@ import { DecisionConfirmModal } from './decision-confirm-modal';
 import { DocumentInfo } from './document-info';
 import { DocumentPreview, type SourceBox } from './document-preview';
 import { DraftBanner } from './draft-banner';
+import { FailedChecksConfirmModal } from './failed-checks-confirm-modal';
 import { EInvoiceProblemNote } from './einvoice-problem-note';
 import { HistoryPanel } from './history-panel';
 import { AgentReportSummary } from './agent-report-summary';
@@ -110,6 +111,8 @@ export interface ReviewWorkspaceProps {
   onNext: () => Promise<void>;
   /** Why this user may not approve: the company forbids approving one's own submission. */
   approveBlockedReason?: string | null;
+  /** The company asks for a note when values whose checks fail are approved. */
+  noteRequiredForFailedChecks?: boolean;
   /** Loads the record again (after a conflict). */
   onReload: () => Promise<ReviewRecord | undefined>;
   onReExtract: () => Promise<ReviewRecord>;
@@ -129,12 +132,15 @@ export function ReviewWorkspace({
   onOpenDocument,
   onNext,
   approveBlockedReason = null,
+  noteRequiredForFailedChecks = false,
 }: ReviewWorkspaceProps) {
   const form = useReviewForm(record);
   const draft = useReviewDraft(record, form);
   const guard = useUnsavedChangesGuard(form.dirty);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [pendingDecision, setPendingDecision] = useState<DecideOptions | null>(null);
+  // An approval of values whose checks fail, waiting for the approver to confirm it.
+  const [failedChecksApproval, setFailedChecksApproval] = useState<DecideOptions | null>(null);
   const [highlight, setHighlight] = useState<SourceBox | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [problem, setProblem] = useState<WriteProblem | null>(null);
@@ -145,6 +151,8 @@ export function ReviewWorkspace({
   });
 
   const step = record.current_step;
+  const failedChecks =
+    record.agent_report?.reconciliation?.checks.filter((check) => check.status === 'fail') ?? [];
   const atReview = step === 'human_review';
   const atApproval = step === 'approval';
   const shortcut = `${modKey()} + Enter`;
@@ -203,17 +211,24 @@ export function ReviewWorkspace({
     }
   };
 
-  const decide = async ({ next }: DecideOptions) => {
+  const decide = async ({ next }: DecideOptions, confirmed?: { note: string }) => {
     if (busy) return;
     // Approve & next approves whatever action the card shows.
     const action = next ? 'approve' : decision.action;
+    // Values whose checks fail are approved only knowingly (the server refuses it otherwise).
+    if (action === 'approve' && failedChecks.length > 0 && !confirmed) {
+      setFailedChecksApproval({ next });
+      return;
+    }
     setBusy('decide');
     setProblem(null);
     try {
       await onDecide(
         {
           action,
-          notes: decision.notes,
+          notes: confirmed ? confirmed.note : decision.notes,
+          // Sent on every approval, so the server refuses values whose checks fail unless confirmed.
+          ...(action === 'approve' ? { confirm_failed_checks: confirmed !== undefined } : {}),
           assign_to_user_id:
             action === 'send_for_approval' ? (decision.assigneeId ?? undefined) : undefined,
           version: record.version,
@@ -287,15 +302,21 @@ export function ReviewWorkspace({
 
   /** Decisions by shortcut are confirmed first; an approval this user may not make is refused. */
   const askToDecide = (options: DecideOptions) => {
-    if (approveBlockedReason && (options.next || decision.action === 'approve')) {
+    const approving = options.next || decision.action === 'approve';
+    if (approveBlockedReason && approving) {
       notifications.show({ color: 'red', message: approveBlockedReason });
       return;
     }
-    setPendingDecision(options);
+    // The failed checks' dialog is the confirmation: one dialog, not two.
+    if (approving && failedChecks.length > 0) setFailedChecksApproval(options);
+    else setPendingDecision(options);
   };
 
   const anyDialogOpen =
-    shortcutsOpen || pendingDecision !== null || guard.blocker.state === 'blocked';
+    shortcutsOpen ||
+    pendingDecision !== null ||
+    failedChecksApproval !== null ||
+    guard.blocker.state === 'blocked';
   useWindowKeydown((event) => {
     if (anyDialogOpen || event.defaultPrevented) return;
     const mod = event.ctrlKey || event.metaKey;
@@ -319,11 +340,15 @@ export function ReviewWorkspace({
   const moveOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target;
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return;
+    const isValue = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+    if (event.nativeEvent.isComposing || !isValue) return;
     if (!target.hasAttribute('data-review-input')) return;
     event.preventDefault();
+    // Text values are text areas (they wrap), the others inputs.
     const inputs = Array.from(
-      event.currentTarget.querySelectorAll<HTMLInputElement>('input[data-review-input]'),
+      event.currentTarget.querySelectorAll<HTMLElement>(
+        'input[data-review-input], textarea[data-review-input]',
+      ),
     );
     const next = inputs[inputs.indexOf(target) + (event.shiftKey ? -1 : 1)];
     if (next) next.focus();
@@ -332,14 +357,17 @@ export function ReviewWorkspace({
 
   // On opening, the cursor waits in the first value the engine was unsure of (else the first one).
   const focusedOnLoad = useRef(false);
+  const draftOffered = draft.offered !== null;
   useEffect(() => {
     if (focusedOnLoad.current || !atReview || !hasReviewData(record)) return;
     focusedOnLoad.current = true;
+    // Edits kept from an earlier visit are offered first: their banner keeps the focus and the view.
+    if (draftOffered) return;
     const low = firstLowConfidence(record, form.values);
     const first = record.schema.fields[0];
     const ref = low ?? (first ? { kind: 'field' as const, key: first.key } : null);
     if (ref) document.getElementById(inputId(ref))?.focus();
-  }, [atReview, record, form.values]);
+  }, [atReview, record, form.values, draftOffered]);
 
   const lastRejection = [...record.history].reverse().find((entry) => entry.kind === 'rejected');
 
@@ -354,6 +382,17 @@ export function ReviewWorkspace({
           const options = pendingDecision;
           setPendingDecision(null);
           if (options) void decide(options);
+        }}
+      />
+      <FailedChecksConfirmModal
+        checks={failedChecksApproval ? failedChecks : null}
+        initialNote={decision.notes}
+        noteRequired={noteRequiredForFailedChecks}
+        onCancel={() => setFailedChecksApproval(null)}
+        onConfirm={(note) => {
+          const options = failedChecksApproval;
+          setFailedChecksApproval(null);
+          if (options) void decide(options, { note });
         }}
       />
       <Group justify="space-between" align="flex-start" mb="lg">

@@ -32,18 +32,16 @@ function formatSize(bytes: number): string {
 interface UploadRowProps {
   item: UploadItem;
   onRemove: (id: string) => void;
-  /** The name of the type the classifier assigns the file to, if it is one of the company's. */
-  matchedTypeName: string | null;
   onProcessAs?: (item: UploadItem) => void;
   /** A 'Process as' request for this row is on its way. */
   processing: boolean;
 }
 
-function UploadRow({ item, onRemove, matchedTypeName, onProcessAs, processing }: UploadRowProps) {
+function UploadRow({ item, onRemove, onProcessAs, processing }: UploadRowProps) {
   const look = STATUS_LOOK[item.status];
   const name = item.file.name;
-  const canProcessAs =
-    item.status === 'invalid' && item.fileId !== null && matchedTypeName !== null && onProcessAs;
+  const suggested = item.status === 'valid' ? item.suggestion : null;
+  const canProcessAs = suggested !== null && item.fileId !== null && onProcessAs;
   return (
     <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -79,7 +77,7 @@ function UploadRow({ item, onRemove, matchedTypeName, onProcessAs, processing }:
             loading={processing}
             onClick={() => onProcessAs(item)}
           >
-            Process as {matchedTypeName}
+            Process as {suggested.docTypeName}
           </Button>
         )}
         <Badge color={look.color} variant="light" data-status={item.status}>
@@ -105,9 +103,7 @@ export interface FileValidationListProps {
   validCount: number;
   onRemove: (id: string) => void;
   onClearAll: () => void;
-  /** Type names by id, for files the classifier assigns to another of the company's types. */
-  typeNames?: Record<string, string>;
-  /** Processes an invalid file as the type the classifier assigns it to, without uploading it again. */
+  /** Processes a file as the type suggested for it instead of the chosen one, from the stored copy. */
   onProcessAs?: (item: UploadItem) => void;
   /** The stored file whose 'Process as' request is on its way. */
   processingFileId?: string | null;
@@ -119,7 +115,6 @@ export function FileValidationList({
   validCount,
   onRemove,
   onClearAll,
-  typeNames = {},
   onProcessAs,
   processingFileId = null,
 }: FileValidationListProps) {
@@ -144,9 +139,6 @@ export function FileValidationList({
             key={item.id}
             item={item}
             onRemove={onRemove}
-            matchedTypeName={
-              item.matchedDocTypeId ? (typeNames[item.matchedDocTypeId] ?? null) : null
-            }
             onProcessAs={onProcessAs}
             processing={item.fileId !== null && processingFileId === item.fileId}
           />

@@ -1,4 +1,9 @@
-import type { UploadedFile, ValidateUploadBody, ValidationResult } from '@parser/contracts';
+import type {
+  TypeSuggestion,
+  UploadedFile,
+  ValidateUploadBody,
+  ValidationResult,
+} from '@parser/contracts';
 
 import { getErrorMessage } from '@/lib/api-client';
 
@@ -25,8 +30,11 @@ export interface UploadItem {
   /** Set once the file is stored. */
   fileId: string | null;
   pages: number | null;
-  /** Invalid for the chosen type because the classifier assigns it to this other type. */
-  matchedDocTypeId: string | null;
+  /**
+   * Another type the content looks more like. The file stays valid for the chosen type and is
+   * processed as it unless the clerk picks this one.
+   */
+  suggestion: TypeSuggestion | null;
 }
 
 export interface UploadQueueDeps {
@@ -72,7 +80,7 @@ export class UploadQueue {
     this.setItems(
       this.items.map((item) =>
         item.status === 'valid' || item.status === 'invalid'
-          ? { ...item, status: 'queued', message: null, matchedDocTypeId: null }
+          ? { ...item, status: 'queued', message: null, suggestion: null }
           : item,
       ),
     );
@@ -88,7 +96,7 @@ export class UploadQueue {
       message: null,
       fileId: null,
       pages: null,
-      matchedDocTypeId: null,
+      suggestion: null,
     }));
     this.setItems([...this.items, ...added]);
     void this.pump();
@@ -166,12 +174,16 @@ export class UploadQueue {
         return;
       }
       if (result.matchedDocTypeId === docTypeId) {
-        this.update(item.id, { status: 'valid', message: null, matchedDocTypeId: null });
+        this.update(item.id, {
+          status: 'valid',
+          message: result.suggestion?.reason ?? null,
+          suggestion: result.suggestion ?? null,
+        });
       } else {
         this.update(item.id, {
           status: 'invalid',
           message: result.reason || 'Document type validation failed',
-          matchedDocTypeId: result.matchedDocTypeId,
+          suggestion: null,
         });
       }
     } catch (error) {

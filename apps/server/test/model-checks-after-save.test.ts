@@ -1,0 +1,116 @@
+import type { ReviewRecord } from '@parser/contracts';
+import { pdfBytes } from '@parser/test-documents';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { company, getReview, type Headers, processDocuments } from './factories.js';
+import { ModelStandIn, type ReceivedRequest } from './model-stand-in.js';
+
+const nameOf = (request: ReceivedRequest) => request.body.response_format?.json_schema?.name;
+
+async function invoice() {
+  const bytes = await pdfBytes((doc) => {
+    doc.font('Helvetica').fontSize(12);
+    ['INVOICE', 'Invoice Number: INV-7731', 'Payment terms: 30 days', 'Total: 1,234.50'].forEach(
+      (text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }),
+    );
+  });
+  return { bytes, fileName: 'invoice.pdf' };
+}
+
+const SECOND_APPROVER = 'Second approver above 1,000.00: The total of 1,234.50 is above 1,000.00.';
+
+describe('the AI model’s instruction checks after a saved review', { timeout: 60_000 }, () => {
+  let t: TestApp | undefined;
+  let standIn: ModelStandIn | undefined;
+
+  afterEach(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+
+  async function atReview() {
+    standIn = await new ModelStandIn((request) =>
+      nameOf(request) === 'instruction_checks'
+        ? {
+            answer: {
+              checks: [
+                {
+                  rule: 'Second approver above 1,000.00',
+                  status: 'fail',
+                  message: 'The total of 1,234.50 is above 1,000.00.',
+                  fields: ['total'],
+                },
+              ],
+            },
+          }
+        : nameOf(request) === 'data_entry_changes'
+          ? { answer: { changes: [] } }
+          : { answer: { fields: {}, tables: {} } },
+    ).start();
+    t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
+    const admin = await company(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc-types',
+      headers: admin.headers,
+      payload: {
+        name: 'Supplier invoices',
+        fields: [
+          { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
+          { key: 'payment_terms', label: 'Payment Terms', type: 'string' },
+          { key: 'total', label: 'Total', type: 'currency' },
+        ],
+        agentsEnabled: { extract: true, data_entry: false, recon: true },
+        dataEntryInstructions: 'An invoice whose total is above 1,000.00 needs a second approver.',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { pipelineIds } = await processDocuments(t, admin.headers, created.json().id, [
+      await invoice(),
+    ]);
+    return { headers: admin.headers, id: pipelineIds[0]! };
+  }
+
+  async function save(headers: Headers, id: string, fields: Record<string, unknown>) {
+    const record = await getReview(t!.app, headers, id);
+    const values = Object.fromEntries(
+      Object.entries(record.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
+    );
+    const response = await t!.app.inject({
+      method: 'POST',
+      url: `/api/pipelines/${id}/review`,
+      headers,
+      payload: {
+        reviewed_data: { fields: { ...values, ...fields }, tables: {} },
+        version: record.version,
+        action: 'save',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<ReviewRecord>();
+  }
+
+  const instructionChecks = (record: ReviewRecord) =>
+    record.agent_report!.reconciliation!.checks.filter((check) => check.kind === 'instruction');
+
+  it('keeps them without asking the model again, saying when a change may have made them out of date', async () => {
+    const { headers, id } = await atReview();
+    const asked = () => standIn!.requests.filter((r) => nameOf(r) === 'instruction_checks').length;
+    expect(asked()).toBe(1);
+
+    const untouched = await save(headers, id, { payment_terms: 'Net 30' });
+    expect(instructionChecks(untouched)).toEqual([
+      expect.objectContaining({ status: 'fail', message: SECOND_APPROVER }),
+    ]);
+
+    const totalChanged = await save(headers, id, { payment_terms: 'Net 30', total: 900 });
+    expect(instructionChecks(totalChanged)).toEqual([
+      expect.objectContaining({
+        status: 'fail',
+        message: `${SECOND_APPROVER} (judged on the values before they changed; run the reconciliation agent again)`,
+      }),
+    ]);
+    expect(asked()).toBe(1);
+  });
+});

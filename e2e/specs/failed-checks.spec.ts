@@ -1,0 +1,121 @@
+import { PRESETS } from '@parser/contracts';
+import { invoicePdf } from '@parser/test-documents';
+import { describe, expect, it } from 'vitest';
+
+import {
+  callApi,
+  PASSWORD,
+  type SeededUser,
+  signUpViaApi,
+  uniqueEmail,
+  uploadFileViaApi,
+} from '../support/api.js';
+import { useE2E, waitForPath } from '../support/harness.js';
+import { field, loginViaUi, visible } from '../support/ui.js';
+
+const e2e = useE2E();
+
+interface ReviewRecord {
+  current_step: string;
+  agent_report: { reconciliation: { summary: { fail: number } } | null } | null;
+  history: { kind: string; data: Record<string, unknown> }[];
+}
+
+const review = (admin: SeededUser, id: string) =>
+  callApi<ReviewRecord>(
+    e2e().baseUrl,
+    'GET',
+    `/api/pipelines/${id}/review`,
+    undefined,
+    admin.access_token,
+  );
+
+/** An invoice whose page prints the total 248.59 where subtotal + tax make 246.59, at review. */
+async function misreadTotalAtReview(admin: SeededUser): Promise<string> {
+  const type = await callApi<{ id: string }>(
+    e2e().baseUrl,
+    'POST',
+    '/api/doc-types',
+    {
+      name: 'Supplier invoices',
+      presetKey: 'invoice',
+      fields: PRESETS.invoice.fields,
+      tables: PRESETS.invoice.tables,
+      agentsEnabled: { extract: true, data_entry: false, recon: true },
+    },
+    admin.access_token,
+  );
+  const invoice = await invoicePdf({ misprint: { total: 248.59 } });
+  const file = await uploadFileViaApi(e2e().baseUrl, admin, 'misread.pdf', invoice.bytes);
+  const created = await callApi<{ pipeline_ids: string[] }>(
+    e2e().baseUrl,
+    'POST',
+    '/api/uploads',
+    { docTypeId: type.id, files: [file] },
+    admin.access_token,
+  );
+  const id = created.pipeline_ids[0]!;
+  await expect
+    .poll(async () => (await review(admin, id)).current_step, { timeout: 60_000 })
+    .toBe('human_review');
+  await callApi(
+    e2e().baseUrl,
+    'PUT',
+    '/api/company/settings',
+    { download_zip_on_approval: false },
+    admin.access_token,
+  );
+  return id;
+}
+
+describe('checks of the values being approved', () => {
+  it('a total corrected at review passes its checks, so the approver approves at once', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('fixed'), PASSWORD, 'Acme Ltd');
+    const id = await misreadTotalAtReview(admin);
+    expect((await review(admin, id)).agent_report?.reconciliation?.summary.fail).toBeGreaterThan(0);
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${id}`);
+    await field(page, 'Total').fill('246.59');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const report = page.getByTestId('agent-report');
+    await visible(report.getByText('0 failed'));
+    const decision = page.getByRole('form', { name: 'Approval Decision' });
+    await decision.getByRole('button', { name: 'Approve', exact: true }).click();
+    await waitForPath(page, '/dashboard');
+    expect((await review(admin, id)).current_step).toBe('completed');
+  });
+
+  it('approving values whose checks fail takes a confirmation and the note the company asks for', async () => {
+    const { page } = await e2e().newUser();
+    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('failed'), PASSWORD, 'Acme Ltd');
+    const id = await misreadTotalAtReview(admin);
+    await callApi(
+      e2e().baseUrl,
+      'PUT',
+      '/api/company/settings',
+      { require_note_for_failed_checks: true },
+      admin.access_token,
+    );
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${id}`);
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const decision = page.getByRole('form', { name: 'Approval Decision' });
+    await decision.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve values whose checks fail?' });
+    await visible(dialog.getByText(/Subtotal \+ tax = total does not hold/));
+    const approve = dialog.getByRole('button', { name: 'Approve anyway' });
+    expect(await approve.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill('Total confirmed with the vendor');
+    await approve.click();
+    await waitForPath(page, '/dashboard');
+
+    const approved = await review(admin, id);
+    expect(approved.current_step).toBe('completed');
+    const entry = approved.history.find((e) => e.kind === 'approved');
+    expect(entry?.data.notes).toBe('Total confirmed with the vendor');
+    expect((entry?.data.failed_checks as string[]).length).toBeGreaterThan(0);
+  });
+});
