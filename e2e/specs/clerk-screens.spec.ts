@@ -1,16 +1,16 @@
-import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import {
   callApi,
+  createInvoiceTypeViaApi,
   inviteMemberViaApi,
   PASSWORD,
   type SeededUser,
   signUpViaApi,
+  processViaApi,
   uniqueEmail,
-  uploadFileViaApi,
 } from '../support/api.js';
 import { useE2E, waitForPath } from '../support/harness.js';
 import { field, loginViaUi, text, visible } from '../support/ui.js';
@@ -51,32 +51,17 @@ const list = (user: SeededUser, name: string) =>
 
 /** An invoice type with one invoice waiting for review; answers the pipeline id. */
 async function invoiceInReview(admin: SeededUser): Promise<string> {
-  const type = await callApi<{ id: string }>(
-    e2e().baseUrl,
-    'POST',
-    '/api/doc-types',
-    {
-      name: 'Supplier invoices',
-      presetKey: 'invoice',
-      fields: PRESETS.invoice.fields,
-      tables: PRESETS.invoice.tables,
-      agentsEnabled: { extract: true, data_entry: false, recon: false },
-    },
-    admin.access_token,
-  );
+  const typeId = await createInvoiceTypeViaApi(e2e().baseUrl, admin, {
+    extract: true,
+    data_entry: false,
+    recon: false,
+  });
   const invoice = await invoicePdf({ invoiceNumber: 'INV-8800' });
-  const file = await uploadFileViaApi(e2e().baseUrl, admin, 'supplier.pdf', invoice.bytes);
-  await callApi(
-    e2e().baseUrl,
-    'POST',
-    '/api/uploads',
-    { docTypeId: type.id, files: [file] },
-    admin.access_token,
-  );
+  const id = await processViaApi(e2e().baseUrl, admin, typeId, 'supplier.pdf', invoice.bytes);
   await expect
     .poll(async () => (await list(admin, 'pending-review')).items.length, { timeout: 60_000 })
     .toBe(1);
-  return (await list(admin, 'pending-review')).items[0]!.pipeline_id;
+  return id;
 }
 
 /**

@@ -1,14 +1,14 @@
-import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import { describe, expect, it } from 'vitest';
 
 import {
   callApi,
+  createInvoiceTypeViaApi,
   PASSWORD,
   type SeededUser,
   signUpViaApi,
+  processViaApi,
   uniqueEmail,
-  uploadFileViaApi,
 } from '../support/api.js';
 import { useE2E, waitForPath } from '../support/harness.js';
 import { field, loginViaUi, visible } from '../support/ui.js';
@@ -32,29 +32,13 @@ const review = (admin: SeededUser, id: string) =>
 
 /** An invoice whose page prints the total 248.59 where subtotal + tax make 246.59, at review. */
 async function misreadTotalAtReview(admin: SeededUser): Promise<string> {
-  const type = await callApi<{ id: string }>(
-    e2e().baseUrl,
-    'POST',
-    '/api/doc-types',
-    {
-      name: 'Supplier invoices',
-      presetKey: 'invoice',
-      fields: PRESETS.invoice.fields,
-      tables: PRESETS.invoice.tables,
-      agentsEnabled: { extract: true, data_entry: false, recon: true },
-    },
-    admin.access_token,
-  );
+  const typeId = await createInvoiceTypeViaApi(e2e().baseUrl, admin, {
+    extract: true,
+    data_entry: false,
+    recon: true,
+  });
   const invoice = await invoicePdf({ misprint: { total: 248.59 } });
-  const file = await uploadFileViaApi(e2e().baseUrl, admin, 'misread.pdf', invoice.bytes);
-  const created = await callApi<{ pipeline_ids: string[] }>(
-    e2e().baseUrl,
-    'POST',
-    '/api/uploads',
-    { docTypeId: type.id, files: [file] },
-    admin.access_token,
-  );
-  const id = created.pipeline_ids[0]!;
+  const id = await processViaApi(e2e().baseUrl, admin, typeId, 'misread.pdf', invoice.bytes);
   await expect
     .poll(async () => (await review(admin, id)).current_step, { timeout: 60_000 })
     .toBe('human_review');

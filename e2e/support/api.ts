@@ -1,5 +1,7 @@
 /** Seeding through the public HTTP API (no browser). */
 
+import { PRESETS } from '@parser/contracts';
+
 export interface TokenPair {
   uid: string;
   access_token: string;
@@ -112,4 +114,45 @@ export async function uploadFileViaApi(
   if (response.status !== 201)
     throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { fileId: string }).fileId;
+}
+
+/** Creates a document type with the invoice preset's fields and tables; answers its id. */
+export async function createInvoiceTypeViaApi(
+  baseUrl: string,
+  admin: SeededUser,
+  agentsEnabled: { extract: boolean; data_entry: boolean; recon: boolean },
+): Promise<string> {
+  const type = await callApi<{ id: string }>(
+    baseUrl,
+    'POST',
+    '/api/doc-types',
+    {
+      name: 'Supplier invoices',
+      presetKey: 'invoice',
+      fields: PRESETS.invoice.fields,
+      tables: PRESETS.invoice.tables,
+      agentsEnabled,
+    },
+    admin.access_token,
+  );
+  return type.id;
+}
+
+/** Uploads a file and starts its processing as `docTypeId`; answers the pipeline id. */
+export async function processViaApi(
+  baseUrl: string,
+  user: SeededUser,
+  docTypeId: string,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  const file = await uploadFileViaApi(baseUrl, user, fileName, bytes);
+  const created = await callApi<{ pipeline_ids: string[] }>(
+    baseUrl,
+    'POST',
+    '/api/uploads',
+    { docTypeId, files: [file] },
+    user.access_token,
+  );
+  return created.pipeline_ids[0]!;
 }

@@ -287,28 +287,22 @@ export class PipelinesRepository {
       .execute();
   }
 
-  /** Who last submitted the pipeline's review for approval (null for an API key or nobody). */
-  async lastSubmitter(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
+  /**
+   * Who last did `kind` to the pipeline: submitted its review for approval ('review_submitted'),
+   * sent it to a colleague ('assigned'). Null for an API key or nobody.
+   */
+  async lastActor(
+    tenantId: string,
+    pipelineId: string,
+    kind: 'review_submitted' | 'assigned',
+    trx: DbExecutor = this.db,
+  ) {
     const row = await trx
       .selectFrom('pipelineEvents')
       .select('actorUserId')
       .where('tenantId', '=', tenantId)
       .where('pipelineId', '=', pipelineId)
-      .where('kind', '=', 'review_submitted')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.actorUserId ?? null;
-  }
-
-  /** Who sent the pipeline to a colleague for approval most recently (null for a key or nobody). */
-  async lastSender(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
-    const row = await trx
-      .selectFrom('pipelineEvents')
-      .select('actorUserId')
-      .where('tenantId', '=', tenantId)
-      .where('pipelineId', '=', pipelineId)
-      .where('kind', '=', 'assigned')
+      .where('kind', '=', kind)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();

@@ -180,8 +180,10 @@ export class PipelinesService {
     const docType = await this.requireDocType(auth.tenantId, row.docTypeId);
     const events = await this.deps.pipelines.listEvents(auth.tenantId, id, HISTORY_LIMIT);
     const pageSizes = await this.deps.pipelines.pageSizes(row.fileId);
-    const submittedBy = await this.deps.pipelines.lastSubmitter(auth.tenantId, id);
-    const sentBy = row.assignedTo ? await this.deps.pipelines.lastSender(auth.tenantId, id) : null;
+    const submittedBy = await this.deps.pipelines.lastActor(auth.tenantId, id, 'review_submitted');
+    const sentBy = row.assignedTo
+      ? await this.deps.pipelines.lastActor(auth.tenantId, id, 'assigned')
+      : null;
     return {
       document_id: row.id,
       pipeline_id: row.id,
@@ -456,7 +458,7 @@ export class PipelinesService {
     if (!row.assignedTo || row.assignedTo === auth.userId) return;
     const settings = await this.deps.companySettings.get(auth.tenantId, trx);
     if (settings.sender_keeps_sent_documents) return;
-    const sender = await this.deps.pipelines.lastSender(auth.tenantId, row.id, trx);
+    const sender = await this.deps.pipelines.lastActor(auth.tenantId, row.id, 'assigned', trx);
     if (sender === auth.userId) {
       throw new AppError('SELF_APPROVAL', {
         message:
@@ -468,7 +470,12 @@ export class PipelinesService {
   private async requireSelfApprovalAllowed(auth: TenantAuth, id: string, trx: DbExecutor) {
     const settings = await this.deps.companySettings.get(auth.tenantId, trx);
     if (settings.allow_self_approval) return;
-    const submitter = await this.deps.pipelines.lastSubmitter(auth.tenantId, id, trx);
+    const submitter = await this.deps.pipelines.lastActor(
+      auth.tenantId,
+      id,
+      'review_submitted',
+      trx,
+    );
     if (submitter === auth.userId) {
       throw new AppError('SELF_APPROVAL', {
         message:

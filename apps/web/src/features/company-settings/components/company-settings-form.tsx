@@ -57,6 +57,41 @@ interface CompanySettingsFormProps {
   canEdit: boolean;
 }
 
+/** The company's yes/no settings, in the order the screen shows them. */
+type SwitchKey = {
+  [K in keyof CompanySettings]: CompanySettings[K] extends boolean ? K : never;
+}[keyof CompanySettings];
+
+const SWITCHES: {
+  key: SwitchKey;
+  label: string;
+  description: string;
+}[] = [
+  {
+    key: 'download_zip_on_approval',
+    label: 'Download the ZIP after an approval',
+    description: 'After approving a document, the browser downloads its export.',
+  },
+  {
+    key: 'allow_self_approval',
+    label: 'Allow approving your own submissions',
+    description:
+      'When off, a document must be approved by someone other than the person who submitted it.',
+  },
+  {
+    key: 'sender_keeps_sent_documents',
+    label: 'Keep documents you send for approval',
+    description:
+      "When off, a document sent to a colleague for approval leaves the sender's approval queue and only the colleague can approve it.",
+  },
+  {
+    key: 'require_note_for_failed_checks',
+    label: 'Ask for a note when approving failed checks',
+    description:
+      'Approving values whose checks fail always needs a confirmation; when on, the approver also writes why.',
+  },
+];
+
 /**
  * The company's settings. Each control saves as soon as it changes, so there is no form state that
  * could be lost or disagree with the server.
@@ -80,34 +115,16 @@ export function CompanySettingsForm({ canEdit }: CompanySettingsFormProps) {
 
   return (
     <Stack gap="md">
-      <Switch
-        label="Download the ZIP after an approval"
-        description="After approving a document, the browser downloads its export."
-        checked={value.download_zip_on_approval}
-        disabled={disabled}
-        onChange={(event) => save({ download_zip_on_approval: event.currentTarget.checked })}
-      />
-      <Switch
-        label="Allow approving your own submissions"
-        description="When off, a document must be approved by someone other than the person who submitted it."
-        checked={value.allow_self_approval}
-        disabled={disabled}
-        onChange={(event) => save({ allow_self_approval: event.currentTarget.checked })}
-      />
-      <Switch
-        label="Keep documents you send for approval"
-        description="When off, a document sent to a colleague for approval leaves the sender's approval queue and only the colleague can approve it."
-        checked={value.sender_keeps_sent_documents}
-        disabled={disabled}
-        onChange={(event) => save({ sender_keeps_sent_documents: event.currentTarget.checked })}
-      />
-      <Switch
-        label="Ask for a note when approving failed checks"
-        description="Approving values whose checks fail always needs a confirmation; when on, the approver also writes why."
-        checked={value.require_note_for_failed_checks}
-        disabled={disabled}
-        onChange={(event) => save({ require_note_for_failed_checks: event.currentTarget.checked })}
-      />
+      {SWITCHES.map(({ key, label, description }) => (
+        <Switch
+          key={key}
+          label={label}
+          description={description}
+          checked={value[key]}
+          disabled={disabled}
+          onChange={(event) => save({ [key]: event.currentTarget.checked })}
+        />
+      ))}
       <Select
         label="Usual date order"
         description="Used for numeric dates like 03/04/2026 when the document itself does not tell."
