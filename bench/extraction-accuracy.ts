@@ -29,8 +29,6 @@ import {
   type ExtractionResult,
   extractBySchema,
   extractWithSignals,
-  parseAmount,
-  parseDate,
   terminateOcr,
 } from '@parser/extraction';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -38,22 +36,10 @@ import { aiModelSettingsFrom } from '../apps/server/src/modules/ai-model/ai-mode
 import { ModelCallError, ModelClient } from '../apps/server/src/modules/ai-model/model-client.js';
 import { readWithModel } from '../apps/server/src/modules/ai-model/read-with-model.js';
 import type { PipelineDocType } from '../apps/server/src/modules/pipelines/pipeline-ports.js';
-import { listDocuments, type Half } from './extraction-dataset.js';
+import { GT_FIELDS, listDocuments, normText, same, type Half } from './extraction-dataset.js';
 import { readWithCache } from './reading-cache.js';
 
 type Schema = { fields: FieldDefinition[]; tables: TableDefinition[] };
-
-const GT_FIELDS: Record<string, FieldDefinition> = {
-  company: { key: 'company', label: 'Company', type: 'string' },
-  issuer: { key: 'issuer', label: 'Vendor', type: 'string' },
-  vendor: { key: 'vendor', label: 'Vendor', type: 'string' },
-  address: { key: 'address', label: 'Address', type: 'string' },
-  date: { key: 'date', label: 'Date', type: 'date' },
-  total: { key: 'total', label: 'Total', type: 'currency' },
-  amount: { key: 'amount', label: 'Total Amount', type: 'currency' },
-  invoice_number: { key: 'invoice_number', label: 'Invoice Number', type: 'string' },
-  currency: { key: 'currency', label: 'Currency', type: 'string' },
-};
 
 /** Ground-truth key → schema field key when a preset or schema file names them differently. */
 const ALIASES: Record<string, string[]> = {
@@ -65,14 +51,6 @@ const ALIASES: Record<string, string[]> = {
   invoice_number: ['invoice_number'],
 };
 
-const normText = (s: string): string =>
-  s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\s,]+/g, '')
-    .replace(/[.]+$/, '');
-
 /**
  * Whether two texts differ only in the punctuation between their parts: the receipts' ground truth
  * writes a period where the print has a comma, and the other way round (one shop's printed address
@@ -83,24 +61,6 @@ const sameButSeparators = (expected: string, got: string): boolean => {
   const loose = (t: string) => normText(t.replace(/[.;:](?=\s|$)/g, ','));
   return loose(expected) === loose(got);
 };
-
-function same(
-  kind: FieldDefinition['type'],
-  expected: string,
-  got: string | number | boolean | null | undefined,
-): boolean {
-  if (got === null || got === undefined || got === '') return false;
-  if (kind === 'date') {
-    const e = /^\d{4}-\d{2}-\d{2}$/.test(expected) ? expected : parseDate(expected, 'dmy');
-    return e !== null && e === String(got);
-  }
-  if (kind === 'currency' || kind === 'number') {
-    const e = parseAmount(expected);
-    const g = typeof got === 'number' ? got : parseAmount(String(got));
-    return e !== null && g !== null && Math.abs(e - g) < 0.005;
-  }
-  return normText(expected) === normText(String(got));
-}
 
 /** A receipt's item line as the receipt corpus's ground truth gives it. */
 interface TruthLine {
