@@ -39,7 +39,7 @@ describe('TestResults with an AI model', () => {
       />,
     );
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('AI model not used, offline result kept');
+    expect(alert).toHaveTextContent('AI model notes');
     expect(alert).toHaveTextContent(
       "The model endpoint answered HTTP 500; the offline engine's values were kept.",
     );

@@ -33,7 +33,7 @@ export function TestResults({ result, fields, tables }: TestResultsProps) {
   return (
     <Stack gap="lg">
       {modelWarnings.length > 0 && (
-        <Alert color="yellow" title="AI model not used, offline result kept">
+        <Alert color="yellow" title="AI model notes">
           {/* The same words a document's history gives, so the test shows what processing will. */}
           <List size="sm">
             {modelWarnings.map((warning, index) => (
