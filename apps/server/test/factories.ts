@@ -71,6 +71,22 @@ export const REVIEWED_INVOICE: ReviewedData = {
   },
 };
 
+/** Creates a document type from the body the wizard sends; answers its id. */
+export async function createDocType(
+  app: FastifyInstance,
+  headers: Headers,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/doc-types',
+    headers,
+    payload: body,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
 /**
  * An invoice document type from the preset; `exportSettings` as the wizard sends them. Only the
  * extraction agent runs unless `agents` turns data entry or reconciliation on.
@@ -81,21 +97,14 @@ export async function createInvoiceType(
   exportSettings: Record<string, unknown> = {},
   agents = { data_entry: false, recon: false },
 ): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/doc-types',
-    headers,
-    payload: {
-      name: 'Supplier invoices',
-      presetKey: 'invoice',
-      fields: PRESETS.invoice.fields,
-      tables: PRESETS.invoice.tables,
-      agentsEnabled: { extract: true, ...agents },
-      exportSettings,
-    },
+  return createDocType(app, headers, {
+    name: 'Supplier invoices',
+    presetKey: 'invoice',
+    fields: PRESETS.invoice.fields,
+    tables: PRESETS.invoice.tables,
+    agentsEnabled: { extract: true, ...agents },
+    exportSettings,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
 }
 
 /** Uploads the documents and creates one pipeline per file (extraction queued); answers the ids. */

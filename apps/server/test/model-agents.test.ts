@@ -3,7 +3,7 @@ import type { ReviewRecord } from '@parser/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, getReview, processDocuments } from './factories.js';
+import { company, createDocType, getReview, processDocuments } from './factories.js';
 import { ModelStandIn, type ReceivedRequest, type StandInReply } from './model-stand-in.js';
 
 const INSTRUCTIONS = [
@@ -45,26 +45,18 @@ describe('the agents with an AI model', () => {
     standIn = await new ModelStandIn((request) => reply(request)).start();
     t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
     const admin = await company(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/doc-types',
-      headers: admin.headers,
-      payload: {
-        name: 'Supplier invoices',
-        fields: [
-          { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
-          { key: 'invoice_date', label: 'Invoice Date', type: 'date' },
-          { key: 'payment_terms', label: 'Payment Terms', type: 'string' },
-          { key: 'total', label: 'Total', type: 'currency' },
-        ],
-        agentsEnabled: { extract: true, data_entry: true, recon: true },
-        dataEntryInstructions: INSTRUCTIONS,
-      },
+    const typeId = await createDocType(t.app, admin.headers, {
+      name: 'Supplier invoices',
+      fields: [
+        { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
+        { key: 'invoice_date', label: 'Invoice Date', type: 'date' },
+        { key: 'payment_terms', label: 'Payment Terms', type: 'string' },
+        { key: 'total', label: 'Total', type: 'currency' },
+      ],
+      agentsEnabled: { extract: true, data_entry: true, recon: true },
+      dataEntryInstructions: INSTRUCTIONS,
     });
-    expect(created.statusCode).toBe(201);
-    const { pipelineIds } = await processDocuments(t, admin.headers, created.json().id, [
-      await invoice(),
-    ]);
+    const { pipelineIds } = await processDocuments(t, admin.headers, typeId, [await invoice()]);
     const record = await getReview(t.app, admin.headers, pipelineIds[0]!);
     return { record, admin, pipelineId: pipelineIds[0]! };
   }

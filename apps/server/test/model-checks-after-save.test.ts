@@ -3,7 +3,7 @@ import { pdfBytes } from '@parser/test-documents';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, getReview, type Headers, processDocuments } from './factories.js';
+import { company, createDocType, getReview, type Headers, processDocuments } from './factories.js';
 import { ModelStandIn, type ReceivedRequest } from './model-stand-in.js';
 
 const nameOf = (request: ReceivedRequest) => request.body.response_format?.json_schema?.name;
@@ -50,25 +50,17 @@ describe('the AI model’s instruction checks after a saved review', { timeout: 
     ).start();
     t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
     const admin = await company(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/doc-types',
-      headers: admin.headers,
-      payload: {
-        name: 'Supplier invoices',
-        fields: [
-          { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
-          { key: 'payment_terms', label: 'Payment Terms', type: 'string' },
-          { key: 'total', label: 'Total', type: 'currency' },
-        ],
-        agentsEnabled: { extract: true, data_entry: false, recon: true },
-        dataEntryInstructions: 'An invoice whose total is above 1,000.00 needs a second approver.',
-      },
+    const typeId = await createDocType(t.app, admin.headers, {
+      name: 'Supplier invoices',
+      fields: [
+        { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
+        { key: 'payment_terms', label: 'Payment Terms', type: 'string' },
+        { key: 'total', label: 'Total', type: 'currency' },
+      ],
+      agentsEnabled: { extract: true, data_entry: false, recon: true },
+      dataEntryInstructions: 'An invoice whose total is above 1,000.00 needs a second approver.',
     });
-    expect(created.statusCode).toBe(201);
-    const { pipelineIds } = await processDocuments(t, admin.headers, created.json().id, [
-      await invoice(),
-    ]);
+    const { pipelineIds } = await processDocuments(t, admin.headers, typeId, [await invoice()]);
     return { headers: admin.headers, id: pipelineIds[0]! };
   }
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { CapturedLogs } from './captured-logs.js';
-import { company, processDocuments } from './factories.js';
+import { company, createDocType, processDocuments } from './factories.js';
 import { ModelStandIn, type StandInReply } from './model-stand-in.js';
 
 /** Words that exist only in the document, in the type's instructions and in the model's answer. */
@@ -34,31 +34,23 @@ async function logsOfOneReading(reply: StandInReply): Promise<CapturedLogs> {
     { logStream: logs },
   );
   const admin = await company(t.app);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/doc-types',
-    headers: admin.headers,
-    payload: {
-      name: 'Supplier invoices',
-      fields: [
-        { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
-        { key: 'total', label: 'Total', type: 'currency', required: true },
-      ],
-      tables: [],
-      extractionInstructions: INSTRUCTIONS,
-      agentsEnabled: { extract: true, data_entry: false, recon: false },
-    },
+  const typeId = await createDocType(t.app, admin.headers, {
+    name: 'Supplier invoices',
+    fields: [
+      { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
+      { key: 'total', label: 'Total', type: 'currency', required: true },
+    ],
+    tables: [],
+    extractionInstructions: INSTRUCTIONS,
+    agentsEnabled: { extract: true, data_entry: false, recon: false },
   });
-  expect(created.statusCode).toBe(201);
   const bytes = await pdfBytes((doc) => {
     doc.font('Helvetica').fontSize(12);
     ['INVOICE', 'Invoice Number: INV-7731', 'Total: 1,234.50', DOCUMENT_TEXT].forEach(
       (text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }),
     );
   });
-  await processDocuments(t, admin.headers, created.json<{ id: string }>().id, [
-    { bytes, fileName: 'invoice.pdf' },
-  ]);
+  await processDocuments(t, admin.headers, typeId, [{ bytes, fileName: 'invoice.pdf' }]);
   // The document did reach the model: whatever the logs lack, the request had it.
   expect(ModelStandIn.texts(standIn.requests[0]!).user).toContain(DOCUMENT_TEXT);
   expect(ModelStandIn.texts(standIn.requests[0]!).system).toContain(INSTRUCTIONS);

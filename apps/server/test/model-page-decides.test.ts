@@ -3,7 +3,7 @@ import { invoicePdf, pdfBytes } from '@parser/test-documents';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, getReview, type Headers, processDocuments } from './factories.js';
+import { company, createDocType, getReview, type Headers, processDocuments } from './factories.js';
 import { ModelStandIn, type ReceivedRequest, type StandInReply } from './model-stand-in.js';
 
 /** The invoice preset, with the agents on and an IBAN field the generated invoices never print. */
@@ -85,16 +85,8 @@ describe('the model proposes, the page decides', () => {
     t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
   }
 
-  async function createType(headers: Headers, payload: Record<string, unknown>) {
-    const response = await t!.app.inject({
-      method: 'POST',
-      url: '/api/doc-types',
-      headers,
-      payload,
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<{ id: string }>().id;
-  }
+  const createType = (headers: Headers, payload: Record<string, unknown>) =>
+    createDocType(t!.app, headers, payload);
 
   async function processOne(
     headers: Headers,

@@ -39,6 +39,18 @@ function stubReview(record: ReviewRecord | StubHandler, extra: Record<string, St
   });
 }
 
+const zip = () => new Response(new Blob(['zip'], { type: 'application/zip' }), { status: 200 });
+/** What a decision calls: the approval, then perhaps the export, then the dashboard's lists. */
+const decisionRoutes = (
+  approval: StubHandler,
+  exportZip?: StubHandler,
+): Record<string, StubHandler> => ({
+  [`POST /api/pipelines/${ID}/approval`]: approval,
+  ...(exportZip ? { [`GET /api/pipelines/${ID}/export`]: exportZip } : {}),
+  'GET /api/doc-types': () => json([]),
+  'GET /api/pipelines/stats': () => json(f.stats()),
+  'GET /api/pipelines/pending-summary': () => json([]),
+});
 const renderReview = () => render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 const cell = (name: string) => screen.getByRole('textbox', { name });
@@ -249,20 +261,16 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
   it('sends a document for approval without downloading anything, then goes to the dashboard', async () => {
     const stub = stubReview(
       f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
-      {
-        [`POST /api/pipelines/${ID}/approval`]: () =>
+      decisionRoutes(
+        () =>
           json(
             f.review({
               current_step: 'approval',
               assigned_to: { id: '44444444-dddd-4ddd-8ddd-000000000002', email: 'bob@example.com' },
             }),
           ),
-        [`GET /api/pipelines/${ID}/export`]: () =>
-          new Response(new Blob(['zip'], { type: 'application/zip' }), { status: 200 }),
-        'GET /api/doc-types': () => json([]),
-        'GET /api/pipelines/stats': () => json(f.stats()),
-        'GET /api/pipelines/pending-summary': () => json([]),
-      },
+        zip,
+      ),
     );
     renderReview();
     const card = await screen.findByRole('form', { name: 'Approval Decision' });
@@ -287,14 +295,7 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
   it('approves, downloads the export ZIP, then goes to the dashboard', async () => {
     const stub = stubReview(
       f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
-      {
-        [`POST /api/pipelines/${ID}/approval`]: () => json(f.review({ current_step: 'completed' })),
-        [`GET /api/pipelines/${ID}/export`]: () =>
-          new Response(new Blob(['zip'], { type: 'application/zip' }), { status: 200 }),
-        'GET /api/doc-types': () => json([]),
-        'GET /api/pipelines/stats': () => json(f.stats()),
-        'GET /api/pipelines/pending-summary': () => json([]),
-      },
+      decisionRoutes(() => json(f.review({ current_step: 'completed' })), zip),
     );
     renderReview();
     const card = await screen.findByRole('form', { name: 'Approval Decision' });
@@ -309,13 +310,9 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const stub = stubReview(
       f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
-      {
-        [`POST /api/pipelines/${ID}/approval`]: () =>
-          json(f.review({ current_step: 'human_review', decision_notes: 'Wrong vendor' })),
-        'GET /api/doc-types': () => json([]),
-        'GET /api/pipelines/stats': () => json(f.stats()),
-        'GET /api/pipelines/pending-summary': () => json([]),
-      },
+      decisionRoutes(() =>
+        json(f.review({ current_step: 'human_review', decision_notes: 'Wrong vendor' })),
+      ),
     );
     renderReview();
     const card = await screen.findByRole('form', { name: 'Approval Decision' });
@@ -331,14 +328,13 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
 
   it('still goes to the dashboard when the export download fails, logging the error', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubReview(f.review({ current_step: 'approval', overall_status: 'needs_approval' }), {
-      [`POST /api/pipelines/${ID}/approval`]: () => json(f.review({ current_step: 'completed' })),
-      [`GET /api/pipelines/${ID}/export`]: () =>
-        errorResponse(500, { detail: 'Export failed', code: 'INTERNAL' }),
-      'GET /api/doc-types': () => json([]),
-      'GET /api/pipelines/stats': () => json(f.stats()),
-      'GET /api/pipelines/pending-summary': () => json([]),
-    });
+    stubReview(
+      f.review({ current_step: 'approval', overall_status: 'needs_approval' }),
+      decisionRoutes(
+        () => json(f.review({ current_step: 'completed' })),
+        () => errorResponse(500, { detail: 'Export failed', code: 'INTERNAL' }),
+      ),
+    );
     renderReview();
     const card = await screen.findByRole('form', { name: 'Approval Decision' });
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));

@@ -250,75 +250,36 @@ describe('/settings company settings', () => {
     usual_currency: null,
   };
 
-  it('lets an admin turn the ZIP download after approval off, saving just that key', async () => {
-    const stub = stubFetch({
-      'GET /api/users/tenant': () => json(members),
-      'GET /api/invites': () => json([]),
-      'GET /api/api-keys': () => json([]),
-      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
-      'GET /api/company/settings': () => json(defaults),
-      'PUT /api/company/settings': () => json({ ...defaults, download_zip_on_approval: false }),
-    });
-    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
-
-    const zipSwitch = await screen.findByRole('switch', {
-      name: /Download the ZIP after an approval/,
-    });
-    expect(zipSwitch).toBeChecked();
-    await userEvent.click(zipSwitch);
-
-    await waitFor(() => expect(zipSwitch).not.toBeChecked());
-    expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
-      download_zip_on_approval: false,
-    });
-  });
-
-  it('lets an admin keep documents they send for approval, saving just that key', async () => {
-    const stub = stubFetch({
-      'GET /api/users/tenant': () => json(members),
-      'GET /api/invites': () => json([]),
-      'GET /api/api-keys': () => json([]),
-      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
-      'GET /api/company/settings': () => json(defaults),
-      'PUT /api/company/settings': () => json({ ...defaults, sender_keeps_sent_documents: true }),
-    });
-    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
-
-    const keepSwitch = await screen.findByRole('switch', {
-      name: /Keep documents you send for approval/,
-    });
-    expect(keepSwitch).not.toBeChecked();
-    await userEvent.click(keepSwitch);
-
-    await waitFor(() => expect(keepSwitch).toBeChecked());
-    expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
-      sender_keeps_sent_documents: true,
-    });
-  });
-
-  it('lets an admin require a note for approving failed checks, saving just that key', async () => {
-    const stub = stubFetch({
-      'GET /api/users/tenant': () => json(members),
-      'GET /api/invites': () => json([]),
-      'GET /api/api-keys': () => json([]),
-      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
-      'GET /api/company/settings': () => json(defaults),
-      'PUT /api/company/settings': () =>
-        json({ ...defaults, require_note_for_failed_checks: true }),
-    });
-    render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
-
-    const noteSwitch = await screen.findByRole('switch', {
+  it.each([
+    { name: /Download the ZIP after an approval/, key: 'download_zip_on_approval', to: false },
+    { name: /Keep documents you send for approval/, key: 'sender_keeps_sent_documents', to: true },
+    {
       name: /Ask for a note when approving failed checks/,
-    });
-    expect(noteSwitch).not.toBeChecked();
-    await userEvent.click(noteSwitch);
+      key: 'require_note_for_failed_checks',
+      to: true,
+    },
+  ] as const)(
+    'lets an admin switch $key to $to, saving just that key',
+    async ({ name, key, to }) => {
+      const stub = stubFetch({
+        'GET /api/users/tenant': () => json(members),
+        'GET /api/invites': () => json([]),
+        'GET /api/api-keys': () => json([]),
+        'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+        'GET /api/company/settings': () => json(defaults),
+        'PUT /api/company/settings': () => json({ ...defaults, [key]: to }),
+      });
+      render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
 
-    await waitFor(() => expect(noteSwitch).toBeChecked());
-    expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({
-      require_note_for_failed_checks: true,
-    });
-  });
+      const toggle = await screen.findByRole('switch', { name });
+      if (to) expect(toggle).not.toBeChecked();
+      else expect(toggle).toBeChecked();
+      await userEvent.click(toggle);
+
+      await waitFor(() => (to ? expect(toggle).toBeChecked() : expect(toggle).not.toBeChecked()));
+      expect(stub.callsTo('PUT /api/company/settings')[0]?.body).toEqual({ [key]: to });
+    },
+  );
 
   it('shows members the settings without letting them change them', async () => {
     stubFetch({
