@@ -3,10 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { splitStatements } from './migrate.js';
 
 describe('splitStatements', () => {
-  it('splits at semicolons that end a line and drops comment lines', () => {
+  it('splits at the semicolons that end statements', () => {
     expect(
-      splitStatements('-- a table\nCREATE TABLE a (x int);\nCREATE INDEX a_x ON a (x);\n'),
-    ).toEqual(['CREATE TABLE a (x int)', 'CREATE INDEX a_x ON a (x)']);
+      splitStatements(
+        '-- a table\nCREATE TABLE a (x int);\nCREATE INDEX a_x ON a (x); SELECT 1;\n',
+      ),
+    ).toEqual(['-- a table\nCREATE TABLE a (x int)', 'CREATE INDEX a_x ON a (x)', 'SELECT 1']);
+  });
+
+  it('never splits inside a string or a quoted name', () => {
+    expect(
+      splitStatements(`COMMENT ON TABLE a IS 'one; two';\nALTER TABLE "b;c" ADD COLUMN y int;`),
+    ).toEqual([`COMMENT ON TABLE a IS 'one; two'`, `ALTER TABLE "b;c" ADD COLUMN y int`]);
   });
 
   it('keeps a dollar-quoted function body whole', () => {

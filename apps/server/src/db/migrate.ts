@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { postgreSplitterOptions, splitQuery } from 'dbgate-query-splitter';
 import { sql, type Transaction } from 'kysely';
 
 import {
@@ -83,26 +84,12 @@ async function lockMigrations(trx: Transaction<DB>): Promise<void> {
 }
 
 /**
- * PGlite runs one statement per query through the extended protocol, so a file is split at the
- * semicolons that end a line. Migrations keep each statement's closing semicolon at a line end;
- * semicolons inside a dollar-quoted body (a function's $$ … $$) never split it.
+ * PGlite runs one statement per query through the extended protocol, so a file is split into its
+ * statements, by PostgreSQL's rules: semicolons in strings, quoted names, comments and
+ * dollar-quoted bodies (a function's $$ … $$) never split it.
  */
 export function splitStatements(text: string): string[] {
-  const statements: string[] = [];
-  let current: string[] = [];
-  let dollarQuote: string | null = null;
-  for (const line of text.split('\n')) {
-    if (dollarQuote === null && line.trimStart().startsWith('--')) continue;
-    current.push(line);
-    for (const match of line.matchAll(/\$[A-Za-z_]*\$/g)) {
-      if (dollarQuote === null) dollarQuote = match[0];
-      else if (match[0] === dollarQuote) dollarQuote = null;
-    }
-    if (dollarQuote === null && /;\s*$/.test(line)) {
-      statements.push(current.join('\n').replace(/;\s*$/, '').trim());
-      current = [];
-    }
-  }
-  statements.push(current.join('\n').trim());
-  return statements.filter((statement) => statement.length > 0);
+  return splitQuery(text, postgreSplitterOptions).map((statement) =>
+    typeof statement === 'string' ? statement : statement.text,
+  );
 }

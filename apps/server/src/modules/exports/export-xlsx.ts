@@ -1,9 +1,9 @@
 import type { FieldType, ReviewedData, ReviewSchema, ReviewValue } from '@parser/contracts';
-import ExcelJS from 'exceljs';
+import writeXlsxFile, { type Cell, type Row, type Sheet } from 'write-excel-file/node';
 
 const CURRENCY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'yyyy-mm-dd';
-const HEADER_FILL = 'FFDDE7F3';
+const HEADER_FILL = '#DDE7F3';
 const MIN_WIDTH = 8;
 const MAX_WIDTH = 60;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -20,64 +20,64 @@ interface SheetColumn {
  * widths fit their content.
  */
 export async function exportXlsx(schema: ReviewSchema, data: ReviewedData): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Parser';
   // Excel reserves the name History.
   const usedNames = new Set<string>(['history']);
-  addSheet(
-    workbook,
-    sheetName('Fields', usedNames),
-    schema.fields.map((field) => ({ label: field.label || field.key, type: field.type })),
-    [schema.fields.map((field) => data.fields[field.key] ?? null)],
-  );
-  for (const table of schema.tables) {
-    addSheet(
-      workbook,
-      sheetName(table.label || table.key, usedNames),
-      table.columns.map((column) => ({ label: column.label || column.key, type: column.type })),
-      (data.tables[table.key] ?? []).map((item) =>
-        table.columns.map((column) => item[column.key] ?? null),
+  const sheets = [
+    sheetOf(
+      sheetName('Fields', usedNames),
+      schema.fields.map((field) => ({ label: field.label || field.key, type: field.type })),
+      [schema.fields.map((field) => data.fields[field.key] ?? null)],
+    ),
+    ...schema.tables.map((table) =>
+      sheetOf(
+        sheetName(table.label || table.key, usedNames),
+        table.columns.map((column) => ({ label: column.label || column.key, type: column.type })),
+        (data.tables[table.key] ?? []).map((item) =>
+          table.columns.map((column) => item[column.key] ?? null),
+        ),
       ),
-    );
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    ),
+  ];
+  return writeXlsxFile(sheets).toBuffer();
 }
 
-function addSheet(
-  workbook: ExcelJS.Workbook,
-  name: string,
-  columns: SheetColumn[],
-  rows: ReviewValue[][],
-): void {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const header = sheet.addRow(columns.map((column) => column.label));
-  header.font = { bold: true };
-  header.eachCell((cell) => {
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
-  });
+function sheetOf(name: string, columns: SheetColumn[], rows: ReviewValue[][]): Sheet<Buffer> {
+  const header: Row = columns.map((column) => ({
+    value: column.label,
+    fontWeight: 'bold',
+    backgroundColor: HEADER_FILL,
+  }));
   const widths = columns.map((column) => column.label.length);
-  for (const values of rows) {
-    const row = sheet.addRow(values.map((value, index) => cellValue(value, columns[index]!.type)));
-    columns.forEach((column, index) => {
-      const cell = row.getCell(index + 1);
-      if (column.type === 'currency' && typeof cell.value === 'number')
-        cell.numFmt = CURRENCY_FORMAT;
-      if (column.type === 'date' && cell.value instanceof Date) cell.numFmt = DATE_FORMAT;
-      widths[index] = Math.max(widths[index]!, shownLength(values[index] ?? null, column.type));
-    });
-  }
-  widths.forEach((width, index) => {
-    sheet.getColumn(index + 1).width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width + 2));
-  });
+  const body = rows.map((values) =>
+    columns.map((column, index) => {
+      const value = values[index] ?? null;
+      widths[index] = Math.max(widths[index]!, shownLength(value, column.type));
+      return cellOf(value, column.type);
+    }),
+  );
+  return {
+    sheet: name,
+    data: [header, ...body],
+    stickyRowsCount: 1,
+    columns: widths.map((width) => ({
+      width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width + 2)),
+    })),
+  };
 }
 
 /** The cell for a value of the column's type; a value that does not fit its type stays text. */
-function cellValue(value: ReviewValue, type: FieldType): ExcelJS.CellValue {
+function cellOf(value: ReviewValue, type: FieldType): Cell {
   if (value === null) return null;
   if (type === 'date' && typeof value === 'string') {
     const match = ISO_DATE.exec(value);
-    // Midnight UTC: Excel dates have no time zone, and exceljs writes the UTC calendar day.
-    if (match) return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    // Midnight UTC: Excel dates have no time zone; the UTC calendar day is the one written.
+    if (match) {
+      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return { value: day, type: Date, format: DATE_FORMAT };
+    }
+  }
+  if (type === 'currency' && typeof value === 'number') {
+    return { value, type: Number, format: CURRENCY_FORMAT };
   }
   return value;
 }
