@@ -1,9 +1,20 @@
 // @ts-check
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// A module of the server reaches another module through its service, never its repository: the
+// service owns the rules (tenant scoping, states) that the queries alone do not check. `modules`
+// is the folder the path climbs to from the importing file.
+/** @param {string} modules */
+const otherModulesRepositories = (modules) => ({
+  group: [`${modules}/*/*.repository.js`],
+  message: "Use the other module's service; its repository is its own.",
+});
 
 export default tseslint.config(
   {
@@ -39,6 +50,36 @@ export default tseslint.config(
     },
   },
   {
+    // No import circles: a file's imports never lead back to it, so each folder can be read (and
+    // loaded) from the bottom up.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Imports name the compiled `.js`; the resolver finds the `.ts` source, which is parsed too.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherModulesRepositories('..')] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherModulesRepositories('../..')] }],
+    },
+  },
+  {
     // Server dependencies point one way: routes → service → repository → db.
     files: ['apps/server/src/**/*.repository.ts'],
     rules: {
@@ -46,6 +87,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            otherModulesRepositories('..'),
             { group: ['*.service.js', '*.routes.js'], message: 'Repositories only run queries.' },
           ],
         },
@@ -60,9 +102,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Web dependencies point one way: app → features → components/lib. (import plugins that could
-  // check cycles need a native resolver whose platform packages the registry mirror lacks, which
-  // breaks `npm ci`; core ESLint's restricted imports keep the direction instead.)
+  // Web dependencies point one way: app → features → components/lib.
   {
     files: ['apps/web/src/features/**'],
     rules: {

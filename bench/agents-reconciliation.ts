@@ -9,9 +9,13 @@
  * ground-truth values (the rules alone, without reading errors). Real receipts add up, so every
  * failed sum on one counts as a wrong flag; those on a receipt whose total the engine misread (the
  * ground truth gives the total alone) are counted apart, as the flag is then right about the data.
+ * Real invoices (`--invoices`: designed and multilingual ones, with per-line discounts, rounded unit
+ * prices and totals tables) add up too, read from the page alone unless `--einvoice`: every failed
+ * sum on one is a wrong flag, counted apart when the total was misread.
  *
  *   npm run bench:agents -- [--count 100] [--seed 11] [--inconsistent-share 0.5] [--scanned-share 0.5]
- *     [--receipts <folder>[,<folder>…]]… [--half check] [--cache <dir>] [--json] [--verbose]
+ *     [--receipts <folder>[,<folder>…]]… [--invoices <folder>[,<folder>…]]… [--half check]
+ *     [--einvoice] [--cache <dir>] [--json] [--verbose]
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -176,6 +180,8 @@ async function main(): Promise<void> {
       'inconsistent-share': { type: 'string', default: '0.5' },
       'scanned-share': { type: 'string', default: '0.5' },
       receipts: { type: 'string', multiple: true },
+      invoices: { type: 'string', multiple: true },
+      einvoice: { type: 'boolean', default: false },
       half: { type: 'string', default: 'check' },
       cache: { type: 'string' },
       json: { type: 'boolean' },
@@ -251,10 +257,12 @@ async function main(): Promise<void> {
     flaggedTotalMisread: tally(),
   };
   // --receipts a,b and --receipts a --receipts b name the same folders
-  const receiptFolders = (args.receipts ?? [])
-    .flatMap((option) => option.split(','))
-    .map((folder) => folder.trim())
-    .filter((folder) => folder !== '');
+  const foldersOf = (options: string[] | undefined) =>
+    (options ?? [])
+      .flatMap((option) => option.split(','))
+      .map((folder) => folder.trim())
+      .filter((folder) => folder !== '');
+  const receiptFolders = foldersOf(args.receipts);
   if (receiptFolders.length) {
     for (const item of await listDocuments(receiptFolders, args.half as Half)) {
       const bytes = await readFile(item.file);
@@ -291,6 +299,46 @@ async function main(): Promise<void> {
         console.log(
           `${item.name} total=${truth.total} read=${String(after.value)} at ${after.confidence.toFixed(2)} with the agents (engine ${extracted.fields.total?.confidence.toFixed(2)})`,
         );
+    }
+  }
+
+  const invoices = {
+    flagged: tally(),
+    flaggedTotalMisread: tally(),
+    warned: tally(),
+    checked: tally(),
+  };
+  const invoiceFolders = foldersOf(args.invoices);
+  for (const item of invoiceFolders.length
+    ? await listDocuments(invoiceFolders, args.half as Half)
+    : []) {
+    const read = await readWithCache(await readFile(item.file), item.name, args.cache);
+    if (!read) continue;
+    const reading: ReadDocument = { ...read.doc };
+    // the page alone unless asked: an e-invoice's XML values agree with themselves by construction
+    if (!args.einvoice) delete reading.einvoice;
+    const truth = JSON.parse(await readFile(item.truth, 'utf8')) as Record<string, unknown>;
+    const extracted = extractBySchema(reading, PRESETS.invoice);
+    const agents = runAgents(agentDocument('invoice', extracted, reading));
+    // the amount due, or the grand total where a prepayment makes them differ
+    const totals = [truth.amount, truth.grand_total].filter(
+      (t): t is string => typeof t === 'string',
+    );
+    const totalReadRight = totals.some((t) => same(t, extracted.fields.total?.value, true));
+    const flagged = sumFlagged(agents.report);
+    count(invoices.flagged, flagged);
+    if (flagged) count(invoices.flaggedTotalMisread, !totalReadRight);
+    count(invoices.warned, sumWarned(agents.report));
+    count(
+      invoices.checked,
+      agents.report.checks.some((check) => check.kind === 'arithmetic'),
+    );
+    if (args.verbose) {
+      console.log(
+        `${item.name} total=${totals.join('/')} read=${String(extracted.fields.total?.value)} lines=${extracted.tables.line_items?.rows.length ?? 0}`,
+      );
+      for (const check of agents.report.checks.filter((c) => c.kind === 'arithmetic'))
+        console.log(`    ${check.status} ${check.message}`);
     }
   }
   await terminateOcr();
@@ -331,6 +379,15 @@ async function main(): Promise<void> {
           },
         }
       : null,
+    invoices: invoiceFolders.length
+      ? {
+          half: args.half,
+          flagged_wrongly: pct(invoices.flagged),
+          of_those_with_the_total_misread: pct(invoices.flaggedTotalMisread),
+          warned_reading_doubted: pct(invoices.warned),
+          with_a_sum_checked: pct(invoices.checked),
+        }
+      : null,
     seconds: Math.round((Date.now() - started) / 1000),
   };
   if (args.json) {
@@ -363,6 +420,17 @@ async function main(): Promise<void> {
     console.log(
       `  totals at ≥0.8 right: engine ${result.receipts.total_band_0_8_accuracy.engine}, with agents ${result.receipts.total_band_0_8_accuracy.with_agents}`,
     );
+  }
+  if (result.invoices) {
+    console.log(
+      `Real invoices (${args.half} half, ${args.einvoice ? 'XML kept' : 'pages alone'}):`,
+    );
+    console.log(`  flagged wrongly: ${result.invoices.flagged_wrongly}`);
+    console.log(
+      `    of which the engine misread the total: ${result.invoices.of_those_with_the_total_misread}`,
+    );
+    console.log(`  warned (the reading doubted): ${result.invoices.warned_reading_doubted}`);
+    console.log(`  with a sum checked: ${result.invoices.with_a_sum_checked}`);
   }
   console.log(`${result.seconds} s`);
 }

@@ -8,7 +8,10 @@
  *
  *   npx tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache <dir>]
  *     [--preset invoice|receipt|handwritten_log | --schema type.json] [--signals out.jsonl] [--json] [--verbose]
- *     [--einvoice]
+ *     [--einvoice] [--accents]
+ *
+ * `--accents`: a text value is right only with its accents as in the truth ("Construções", not
+ * "Construcoes"); by default accents are compared away.
  *
  * Values are read from the page alone unless `--einvoice` is given: then a file's e-invoice XML
  * (a Factur-X / ZUGFeRD PDF's attachment) gives its values, as in the pipeline.
@@ -61,6 +64,15 @@ const sameButSeparators = (expected: string, got: string): boolean => {
   const loose = (t: string) => normText(t.replace(/[.;:](?=\s|$)/g, ','));
   return loose(expected) === loose(got);
 };
+
+/** A text with its accents kept, as `normText` compares otherwise (a typographic apostrophe as '). */
+const withAccentsKept = (t: string): string =>
+  t
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[\s,]+/g, '')
+    .replace(/[.]+$/, '');
 
 /** A receipt's item line as the receipt corpus's ground truth gives it. */
 interface TruthLine {
@@ -166,7 +178,7 @@ async function main(): Promise<void> {
   const half = option(args, '--half') as Half | undefined;
   if (!folders.length || (half && half !== 'dev' && half !== 'check')) {
     console.error(
-      'usage: tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache dir [--cached-only]] [--preset X | --schema file.json] [--signals out.jsonl] [--json] [--verbose] [--einvoice]',
+      'usage: tsx bench/extraction-accuracy.ts <folder>… [--half dev|check] [--cache dir [--cached-only]] [--preset X | --schema file.json] [--signals out.jsonl] [--json] [--verbose] [--einvoice] [--accents]',
     );
     process.exit(2);
   }
@@ -177,6 +189,7 @@ async function main(): Promise<void> {
   const verbose = args.includes('--verbose');
   // without it the page alone is measured: the embedded XML of a Factur-X / ZUGFeRD PDF is ignored
   const withEInvoice = args.includes('--einvoice');
+  const accentsExact = args.includes('--accents');
   // rules iterate on the readings already cached, without waiting for OCR of the rest
   const cachedOnly = args.includes('--cached-only');
   let given: Schema | undefined;
@@ -278,7 +291,11 @@ async function main(): Promise<void> {
       const key = given ? (ALIASES[k] ?? [k]).find((a) => a in result.fields) : k;
       if (!key) continue;
       const got = result.fields[key];
-      const ok = same(def.type, String(gt[k]), got?.value);
+      const ok =
+        same(def.type, String(gt[k]), got?.value) &&
+        (!accentsExact ||
+          def.type !== 'string' ||
+          withAccentsKept(String(gt[k])) === withAccentsKept(String(got?.value)));
       const conf = got?.value === null || got?.value === undefined ? 0 : (got?.confidence ?? 0);
       const pf = perField.get(k) ?? { ok: 0, n: 0, confident: 0, separatorsAside: 0 };
       pf.n++;
@@ -377,7 +394,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `Extraction accuracy — ${folders.join(' + ')}${half ? ` (${half} half)` : ''} (${read} documents, ${pages} pages, ${cached} readings from cache)`,
+    `Extraction accuracy — ${folders.join(' + ')}${half ? ` (${half} half)` : ''} (${read} documents, ${pages} pages, ${cached} readings from cache)${accentsExact ? ', accents exact' : ''}`,
   );
   console.log(
     '\nPer field (exact after normalising case/spaces, dates as dates, amounts as numbers):',

@@ -312,6 +312,7 @@ async function learnOnHalf(folders: string[], half: Half): Promise<void> {
   const changes = new Map<string, Change>();
   const rightToWrong: Case[] = [];
   const wrongToRight: Case[] = [];
+  const stillWrong: Case[] = [];
   let withHints = 0;
   let cached = 0;
   for (const e of entries) {
@@ -380,6 +381,7 @@ async function learnOnHalf(folders: string[], half: Half): Promise<void> {
         } else if (isRight) c.bothRight++;
         else {
           c.bothWrong++;
+          stillWrong.push(item);
           if (shown(before) !== shown(after?.value)) c.wrongChanged++;
         }
         changes.set(field.key, c);
@@ -474,6 +476,7 @@ async function learnOnHalf(folders: string[], half: Half): Promise<void> {
   };
   list('Right → wrong', rightToWrong);
   if (args.verbose) list('Wrong → right', wrongToRight);
+  if (args.verbose) list('Wrong with and without the hints', stillWrong);
 }
 
 async function datasetBench(): Promise<void> {

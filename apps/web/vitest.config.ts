@@ -16,5 +16,8 @@ export default defineConfig({
     // Typing into Mantine inputs in jsdom takes seconds on a loaded shared machine; a test's
     // budget is about hanging, not speed (speed is measured in bench/).
     testTimeout: 20_000,
+    // The set-up loads every lazy screen once per file, which takes longer than a test on a cold,
+    // loaded machine.
+    hookTimeout: 60_000,
   },
 });

@@ -1,19 +1,17 @@
 import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import { describe, expect, it } from 'vitest';
 
-import { callApi, PASSWORD, signUpViaApi, uniqueEmail } from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
+import { PASSWORD, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, text, visible, waitForPath } from '../support/ui.js';
 
-const e2e = useE2E();
-
-describe('the agents', () => {
-  it('flag a wrong total on the review screen, and run from the Agents screen', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('agents'), PASSWORD, 'Acme Ltd');
-    const type = await callApi<{ id: string }>(
-      e2e().baseUrl,
+test.describe('the agents', () => {
+  test('flag a wrong total on the review screen, and run from the Agents screen', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('agents'), PASSWORD, 'Acme Ltd');
+    const type = await api.call<{ id: string }>(
       'POST',
       '/api/doc-types',
       {
@@ -43,8 +41,7 @@ describe('the agents', () => {
     await expect
       .poll(
         async () => {
-          const list = await callApi<{ items: { pipeline_id: string }[] }>(
-            e2e().baseUrl,
+          const list = await api.call<{ items: { pipeline_id: string }[] }>(
             'GET',
             '/api/pipelines/pending-review',
             undefined,

@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
-
-import { PASSWORD, signUpViaApi, uniqueEmail } from '../support/api.js';
-import { pathOf, useE2E, waitForPath } from '../support/harness.js';
-import { expectShell, field, loginViaUi, navEntry, text, visible } from '../support/ui.js';
+import { PASSWORD, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import {
+  expectShell,
+  field,
+  loginViaUi,
+  navEntry,
+  pathOf,
+  text,
+  visible,
+  waitForPath,
+} from '../support/ui.js';
 
 const COMPANY = 'Acme Ltd';
 
-const e2e = useE2E();
-
-describe('authentication', () => {
-  it('signs up through the form and lands on the dashboard as admin', async () => {
-    const { page } = await e2e().newUser();
+test.describe('authentication', () => {
+  test('signs up through the form and lands on the dashboard as admin', async ({ page }) => {
     const email = uniqueEmail('signup');
 
     await page.goto('/signup');
@@ -27,9 +31,8 @@ describe('authentication', () => {
     expect(pathOf(page)).toBe('/dashboard');
   });
 
-  it('logs out through the user menu and logs back in', async () => {
-    const { page } = await e2e().newUser();
-    const user = await signUpViaApi(e2e().baseUrl, uniqueEmail('logout'), PASSWORD, COMPANY);
+  test('logs out through the user menu and logs back in', async ({ page, api }) => {
+    const user = await api.signUp(uniqueEmail('logout'), PASSWORD, COMPANY);
 
     await loginViaUi(page, user.email, PASSWORD);
     await expectShell(page, COMPANY, 'admin');
@@ -51,9 +54,8 @@ describe('authentication', () => {
     await expectShell(page, COMPANY, 'admin');
   });
 
-  it('shows an error alert for a wrong password', async () => {
-    const { page } = await e2e().newUser();
-    const user = await signUpViaApi(e2e().baseUrl, uniqueEmail('wrongpw'), PASSWORD, COMPANY);
+  test('shows an error alert for a wrong password', async ({ page, api }) => {
+    const user = await api.signUp(uniqueEmail('wrongpw'), PASSWORD, COMPANY);
 
     await page.goto('/login');
     await page.getByLabel(/^\s*Email/).fill(user.email);
@@ -66,9 +68,12 @@ describe('authentication', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
-  it('keeps the user signed in when several tabs restore the session at the same moment', async () => {
-    const { context, page } = await e2e().newUser();
-    const user = await signUpViaApi(e2e().baseUrl, uniqueEmail('tabs'), PASSWORD, COMPANY);
+  test('keeps the user signed in when several tabs restore the session at the same moment', async ({
+    context,
+    page,
+    api,
+  }) => {
+    const user = await api.signUp(uniqueEmail('tabs'), PASSWORD, COMPANY);
     await loginViaUi(page, user.email, PASSWORD);
     await expectShell(page, COMPANY, 'admin');
 
@@ -82,18 +87,16 @@ describe('authentication', () => {
     await expectShell(page, COMPANY, 'admin');
   });
 
-  it('redirects an unknown path to the landing page when signed out', async () => {
-    const { page } = await e2e().newUser();
-
+  test('redirects an unknown path to the landing page when signed out', async ({ page }) => {
     await page.goto('/no/such/page');
     await waitForPath(page, '/');
     await visible(text(page, 'Explore the Demo'));
   });
 
-  it('invites a second user who joins the same company', async () => {
-    const admin = await e2e().newUser();
-    const invitee = await e2e().newUser();
-    const adminUser = await signUpViaApi(e2e().baseUrl, uniqueEmail('a'), PASSWORD, COMPANY);
+  test('invites a second user who joins the same company', async ({ api, newUser }) => {
+    const admin = await newUser();
+    const invitee = await newUser();
+    const adminUser = await api.signUp(uniqueEmail('a'), PASSWORD, COMPANY);
     const inviteeEmail = uniqueEmail('b');
 
     // A creates the invite on /settings.
@@ -109,7 +112,7 @@ describe('authentication', () => {
     await visible(linkBox);
     await expect.poll(() => linkBox.inputValue()).toMatch(/\S/);
     expect(await linkBox.getAttribute('readonly')).not.toBeNull();
-    const inviteUrl = new URL(await linkBox.inputValue(), e2e().baseUrl);
+    const inviteUrl = new URL(await linkBox.inputValue(), admin.page.url());
 
     // B opens the link in a separate browser context and signs up.
     const page = invitee.page;

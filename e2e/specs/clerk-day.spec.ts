@@ -1,67 +1,32 @@
-import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import { describe, expect, it } from 'vitest';
 
 import {
-  callApi,
+  type Api,
+  EXTRACTION_ONLY,
   PASSWORD,
   type SeededUser,
-  signUpViaApi,
   uniqueEmail,
-  uploadFileViaApi,
 } from '../support/api.js';
-import { pathOf, useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
-
-const e2e = useE2E();
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, pathOf, text, visible, waitForPath } from '../support/ui.js';
 
 interface PipelinePage {
   items: { pipeline_id: string; original_filename: string }[];
 }
 
-async function createInvoiceType(admin: SeededUser): Promise<string> {
-  const type = await callApi<{ id: string }>(
-    e2e().baseUrl,
-    'POST',
-    '/api/doc-types',
-    {
-      name: 'Supplier invoices',
-      presetKey: 'invoice',
-      fields: PRESETS.invoice.fields,
-      tables: PRESETS.invoice.tables,
-      agentsEnabled: { extract: true, data_entry: false, recon: false },
-    },
-    admin.access_token,
-  );
-  return type.id;
-}
-
-const pendingReview = (user: SeededUser) =>
-  callApi<PipelinePage>(
-    e2e().baseUrl,
-    'GET',
-    '/api/pipelines/pending-review',
-    undefined,
-    user.access_token,
-  );
+const pendingReview = (api: Api, user: SeededUser) =>
+  api.call<PipelinePage>('GET', '/api/pipelines/pending-review', undefined, user.access_token);
 
 /** Invoices uploaded one after the other and taken to review; answers the pending list. */
-async function invoicesInReview(admin: SeededUser, typeId: string, names: string[]) {
-  for (const [index, name] of names.entries()) {
+async function invoicesInReview(api: Api, admin: SeededUser, typeId: string, names: string[]) {
+  for (const [index, fileName] of names.entries()) {
     const invoice = await invoicePdf({ invoiceNumber: `INV-${700 + index}` });
-    const file = await uploadFileViaApi(e2e().baseUrl, admin, name, invoice.bytes);
-    await callApi(
-      e2e().baseUrl,
-      'POST',
-      '/api/uploads',
-      { docTypeId: typeId, files: [file] },
-      admin.access_token,
-    );
+    await api.process(admin, typeId, [{ fileName, bytes: invoice.bytes }]);
   }
   await expect
-    .poll(async () => (await pendingReview(admin)).items.length, { timeout: 60_000 })
+    .poll(async () => (await pendingReview(api, admin)).items.length, { timeout: 60_000 })
     .toBe(names.length);
-  return (await pendingReview(admin)).items;
+  return (await pendingReview(api, admin)).items;
 }
 
 interface ReviewRecord {
@@ -74,15 +39,9 @@ interface ReviewRecord {
 }
 
 /** Submits the review with the engine's values unchanged, as a reviewer accepting them would. */
-async function submitAsExtracted(user: SeededUser, id: string) {
+async function submitAsExtracted(api: Api, user: SeededUser, id: string) {
   const path = `/api/pipelines/${id}/review`;
-  const record = await callApi<ReviewRecord>(
-    e2e().baseUrl,
-    'GET',
-    path,
-    undefined,
-    user.access_token,
-  );
+  const record = await api.call<ReviewRecord>('GET', path, undefined, user.access_token);
   const fields = Object.fromEntries(
     record.schema.fields.map((f) => [f.key, record.extracted_data.fields[f.key]?.value ?? null]),
   );
@@ -94,8 +53,7 @@ async function submitAsExtracted(user: SeededUser, id: string) {
       ),
     ]),
   );
-  await callApi(
-    e2e().baseUrl,
+  await api.call(
     'POST',
     path,
     { reviewed_data: { fields, tables }, version: record.version, action: 'submit' },
@@ -103,15 +61,21 @@ async function submitAsExtracted(user: SeededUser, id: string) {
   );
 }
 
-const setSettings = (admin: SeededUser, settings: Record<string, unknown>) =>
-  callApi(e2e().baseUrl, 'PUT', '/api/company/settings', settings, admin.access_token);
+const setSettings = (api: Api, admin: SeededUser, settings: Record<string, unknown>) =>
+  api.call('PUT', '/api/company/settings', settings, admin.access_token);
 
-describe("the clerk's day", () => {
-  it('works through the review queue with Submit & next, guarding unsaved edits', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
-    const typeId = await createInvoiceType(admin);
-    const queue = await invoicesInReview(admin, typeId, ['first.pdf', 'second.pdf', 'third.pdf']);
+test.describe("the clerk's day", () => {
+  test('works through the review queue with Submit & next, guarding unsaved edits', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    const queue = await invoicesInReview(api, admin, typeId, [
+      'first.pdf',
+      'second.pdf',
+      'third.pdf',
+    ]);
     const [newest, middle] = queue as [PipelinePage['items'][0], PipelinePage['items'][0]];
     await loginViaUi(page, admin.email, PASSWORD);
 
@@ -136,8 +100,7 @@ describe("the clerk's day", () => {
     await page.getByRole('button', { name: 'Submit & next' }).click();
     await waitForPath(page, `/review/${middle.pipeline_id}`);
     await visible(text(page, '1 of 2 to review'));
-    const submitted = await callApi<{ current_step: string; reviewed_data: { fields: object } }>(
-      e2e().baseUrl,
+    const submitted = await api.call<{ current_step: string; reviewed_data: { fields: object } }>(
       'GET',
       `/api/pipelines/${newest.pipeline_id}/review`,
       undefined,
@@ -147,12 +110,14 @@ describe("the clerk's day", () => {
     expect(submitted.reviewed_data.fields).toMatchObject({ po_number: 'PO-42' });
   });
 
-  it('keeps the submitter from approving when the company wants someone else to', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('four'), PASSWORD, 'Acme Ltd');
-    const typeId = await createInvoiceType(admin);
-    const [only] = await invoicesInReview(admin, typeId, ['self.pdf']);
-    await setSettings(admin, { allow_self_approval: false });
+  test('keeps the submitter from approving when the company wants someone else to', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('four'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    const [only] = await invoicesInReview(api, admin, typeId, ['self.pdf']);
+    await setSettings(api, admin, { allow_self_approval: false });
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto(`/review/${only!.pipeline_id}`);
@@ -166,16 +131,18 @@ describe("the clerk's day", () => {
     await visible(text(page, 'Checked against PO 7781'));
   });
 
-  it('approves with Approve & next, without the ZIP when the company turned it off', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('approve'), PASSWORD, 'Acme Ltd');
-    const typeId = await createInvoiceType(admin);
-    const [newest, older] = (await invoicesInReview(admin, typeId, ['a.pdf', 'b.pdf'])) as [
+  test('approves with Approve & next, without the ZIP when the company turned it off', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('approve'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    const [newest, older] = (await invoicesInReview(api, admin, typeId, ['a.pdf', 'b.pdf'])) as [
       PipelinePage['items'][0],
       PipelinePage['items'][0],
     ];
-    for (const { pipeline_id: id } of [older, newest]) await submitAsExtracted(admin, id);
-    await setSettings(admin, { download_zip_on_approval: false });
+    for (const { pipeline_id: id } of [older, newest]) await submitAsExtracted(api, admin, id);
+    await setSettings(api, admin, { download_zip_on_approval: false });
     const exportRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('/export')) exportRequests.push(request.url());
@@ -187,8 +154,7 @@ describe("the clerk's day", () => {
     await page.getByRole('button', { name: 'Approve & next' }).click();
     await waitForPath(page, `/review/${older.pipeline_id}`);
     await visible(text(page, '1 of 1 to approve'));
-    const approved = await callApi<{ current_step: string }>(
-      e2e().baseUrl,
+    const approved = await api.call<{ current_step: string }>(
       'GET',
       `/api/pipelines/${newest.pipeline_id}/review`,
       undefined,
@@ -198,11 +164,13 @@ describe("the clerk's day", () => {
     expect(exportRequests).toEqual([]);
   });
 
-  it('returns a signed-out visitor to the review link after signing in', async () => {
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('link'), PASSWORD, 'Acme Ltd');
-    const typeId = await createInvoiceType(admin);
-    const [only] = await invoicesInReview(admin, typeId, ['linked.pdf']);
-    const { page } = await e2e().newUser();
+  test('returns a signed-out visitor to the review link after signing in', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('link'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    const [only] = await invoicesInReview(api, admin, typeId, ['linked.pdf']);
 
     await page.goto(`/review/${only!.pipeline_id}`);
     await waitForPath(page, '/');

@@ -1,21 +1,16 @@
+import { PASSWORD_RULE } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
 
 import {
-  callApi,
-  createInvoiceTypeViaApi,
-  inviteMemberViaApi,
+  type Api,
+  EXTRACTION_ONLY,
   PASSWORD,
   type SeededUser,
-  signUpViaApi,
-  processViaApi,
   uniqueEmail,
 } from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
-
-const e2e = useE2E();
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, text, visible, waitForPath } from '../support/ui.js';
 
 interface PipelinePage {
   items: { pipeline_id: string }[];
@@ -40,28 +35,22 @@ function recordExportRequests(page: Page): string[] {
   return requests;
 }
 
-const list = (user: SeededUser, name: string) =>
-  callApi<PipelinePage>(
-    e2e().baseUrl,
-    'GET',
-    `/api/pipelines/${name}`,
-    undefined,
-    user.access_token,
-  );
+const list = (api: Api, user: SeededUser, name: string) =>
+  api.call<PipelinePage>('GET', `/api/pipelines/${name}`, undefined, user.access_token);
 
 /** An invoice type with one invoice waiting for review; answers the pipeline id. */
-async function invoiceInReview(admin: SeededUser): Promise<string> {
-  const typeId = await createInvoiceTypeViaApi(e2e().baseUrl, admin, {
-    extract: true,
-    data_entry: false,
-    recon: false,
-  });
+async function invoiceInReview(api: Api, admin: SeededUser): Promise<string> {
+  const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
   const invoice = await invoicePdf({ invoiceNumber: 'INV-8800' });
-  const id = await processViaApi(e2e().baseUrl, admin, typeId, 'supplier.pdf', invoice.bytes);
+  const [id] = await api.process(admin, typeId, [
+    { fileName: 'supplier.pdf', bytes: invoice.bytes },
+  ]);
   await expect
-    .poll(async () => (await list(admin, 'pending-review')).items.length, { timeout: 60_000 })
+    .poll(async () => (await list(api, admin, 'pending-review')).items.length, {
+      timeout: 60_000,
+    })
     .toBe(1);
-  return id;
+  return id!;
 }
 
 /**
@@ -93,31 +82,28 @@ async function isAlertInView(page: Page, alert: Locator, title: string): Promise
   })()`);
 }
 
-describe("the clerk's screens", () => {
-  it('loads the signed-out pages without console errors', async () => {
-    const { page } = await e2e().newUser();
+test.describe("the clerk's screens", () => {
+  test('loads the signed-out pages without console errors', async ({ page }) => {
     const errors = recordConsoleErrors(page);
     await page.goto('/');
     await visible(page.getByRole('link', { name: 'Sign In' }));
     await page.goto('/signup');
     await visible(page.getByRole('button', { name: 'Create Account' }));
     // The password rule is stated before anything is sent.
-    await visible(text(page, /^At least 8 characters with at least 3 different ones/));
+    await visible(text(page, PASSWORD_RULE));
     await page.goto('/login');
     await visible(page.getByRole('heading', { name: 'Welcome back' }));
     expect(errors).toEqual([]);
   });
 
-  it('reviews, sends for approval with a note, and the colleague approves: no console errors', async () => {
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
-    const colleague = await inviteMemberViaApi(
-      e2e().baseUrl,
-      admin,
-      uniqueEmail('approver'),
-      PASSWORD,
-    );
-    const id = await invoiceInReview(admin);
-    const { page } = await e2e().newUser();
+  test('reviews, sends for approval with a note, and the colleague approves: no console errors', async ({
+    page,
+    api,
+    newUser,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
+    const colleague = await api.inviteMember(admin, uniqueEmail('approver'), PASSWORD);
+    const id = await invoiceInReview(api, admin);
     const errors = recordConsoleErrors(page);
     const exports = recordExportRequests(page);
     await loginViaUi(page, admin.email, PASSWORD);
@@ -141,10 +127,10 @@ describe("the clerk's screens", () => {
     await waitForPath(page, '/dashboard');
 
     expect(exports).toEqual([]);
-    expect((await list(admin, 'pending-approval')).items).toEqual([]);
-    expect((await list(colleague, 'pending-approval')).items.map((p) => p.pipeline_id)).toEqual([
-      id,
-    ]);
+    expect((await list(api, admin, 'pending-approval')).items).toEqual([]);
+    expect(
+      (await list(api, colleague, 'pending-approval')).items.map((p) => p.pipeline_id),
+    ).toEqual([id]);
     // The sender who opens it anyway cannot approve it.
     await page.goto(`/review/${id}`);
     await visible(text(page, 'Someone else approves this'));
@@ -152,7 +138,7 @@ describe("the clerk's screens", () => {
       true,
     );
 
-    const other = await e2e().newUser();
+    const other = await newUser();
     const otherErrors = recordConsoleErrors(other.page);
     const otherExports = recordExportRequests(other.page);
     await loginViaUi(other.page, colleague.email, PASSWORD);
@@ -172,10 +158,12 @@ describe("the clerk's screens", () => {
     expect(otherErrors).toEqual([]);
   });
 
-  it('shows the restore banner in view after a reload with unsaved edits', async () => {
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('reload'), PASSWORD, 'Acme Ltd');
-    const id = await invoiceInReview(admin);
-    const { page } = await e2e().newUser();
+  test('shows the restore banner in view after a reload with unsaved edits', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('reload'), PASSWORD, 'Acme Ltd');
+    const id = await invoiceInReview(api, admin);
     await loginViaUi(page, admin.email, PASSWORD);
     await page.goto(`/review/${id}`);
     // An edit far down the page, then a reload from there.

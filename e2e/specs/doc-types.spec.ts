@@ -1,15 +1,12 @@
 import { invoicePdf } from '@parser/test-documents';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 
-import { PASSWORD, signUpViaApi, uniqueEmail } from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
+import { type Api, PASSWORD, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, text, visible, waitForPath } from '../support/ui.js';
 
-const e2e = useE2E();
-
-async function signedInAdmin(page: Page) {
-  const user = await signUpViaApi(e2e().baseUrl, uniqueEmail('types'), PASSWORD, 'Acme Ltd');
+async function signedInAdmin(api: Api, page: Page) {
+  const user = await api.signUp(uniqueEmail('types'), PASSWORD, 'Acme Ltd');
   await loginViaUi(page, user.email, PASSWORD);
   return user;
 }
@@ -20,10 +17,9 @@ const nextStep = (page: Page) => page.getByRole('button', { name: 'Next Step', e
 const card = (page: Page, name: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-describe('document types', () => {
-  it('creates a type from the invoice preset and shows its card', async () => {
-    const { page } = await e2e().newUser();
-    await signedInAdmin(page);
+test.describe('document types', () => {
+  test('creates a type from the invoice preset and shows its card', async ({ page, api }) => {
+    await signedInAdmin(api, page);
 
     await page.goto('/doc-types');
     await visible(page.getByRole('heading', { name: 'Document Types', exact: true }));
@@ -61,9 +57,11 @@ describe('document types', () => {
     ]);
   });
 
-  it('sets up a custom type from an example invoice and tests the extraction', async () => {
-    const { page } = await e2e().newUser();
-    await signedInAdmin(page);
+  test('sets up a custom type from an example invoice and tests the extraction', async ({
+    page,
+    api,
+  }) => {
+    await signedInAdmin(api, page);
     const example = await invoicePdf({ invoiceNumber: 'INV-E2E-77' });
 
     await page.goto('/doc-types/new');
@@ -104,19 +102,21 @@ describe('document types', () => {
     expect(await page.getByRole('heading', { name: /_test_/ }).count()).toBe(0);
   });
 
-  it("edits a type's fields and deletes a type after the confirm", async () => {
-    const { page } = await e2e().newUser();
-    const user = await signedInAdmin(page);
-    const created = await fetch(`${e2e().baseUrl}/api/doc-types`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+  test("edits a type's fields and deletes a type after the confirm", async ({
+    page,
+    api,
+    request,
+  }) => {
+    const user = await signedInAdmin(api, page);
+    const created = await request.post('/api/doc-types', {
+      headers: { authorization: `Bearer ${user.access_token}` },
+      data: {
         name: 'Receipts',
         fields: [{ key: 'total', label: 'Total', type: 'currency', required: true }],
         tables: [],
-      }),
+      },
     });
-    expect(created.status).toBe(201);
+    expect(created.status()).toBe(201);
 
     await page.goto('/doc-types');
     await card(page, 'Receipts').getByRole('link', { name: 'Configure' }).click();

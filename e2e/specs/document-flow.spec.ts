@@ -1,75 +1,43 @@
-import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 
 import {
-  callApi,
-  inviteMemberViaApi,
+  type Api,
+  EXTRACTION_ONLY,
   PASSWORD,
   type SeededUser,
-  signUpViaApi,
   uniqueEmail,
-  uploadFileViaApi,
 } from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
-
-const e2e = useE2E();
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, text, visible, waitForPath } from '../support/ui.js';
 
 interface PipelinePage {
   items: { pipeline_id: string; original_filename: string; current_step: string }[];
 }
 
-async function createInvoiceType(admin: SeededUser): Promise<string> {
-  const type = await callApi<{ id: string }>(
-    e2e().baseUrl,
-    'POST',
-    '/api/doc-types',
-    {
-      name: 'Supplier invoices',
-      presetKey: 'invoice',
-      fields: PRESETS.invoice.fields,
-      tables: PRESETS.invoice.tables,
-      agentsEnabled: { extract: true, data_entry: false, recon: false },
-    },
-    admin.access_token,
-  );
-  return type.id;
-}
-
-const pipelines = (user: SeededUser, list: string) =>
-  callApi<PipelinePage>(
-    e2e().baseUrl,
-    'GET',
-    `/api/pipelines/${list}`,
-    undefined,
-    user.access_token,
-  );
+const pipelines = (api: Api, user: SeededUser, list: string) =>
+  api.call<PipelinePage>('GET', `/api/pipelines/${list}`, undefined, user.access_token);
 
 /** Waits until the background worker has taken every document to review. */
-async function untilInReview(user: SeededUser, count: number): Promise<PipelinePage> {
+async function untilInReview(api: Api, user: SeededUser, count: number): Promise<PipelinePage> {
   await expect
-    .poll(async () => (await pipelines(user, 'pending-review')).items.length, { timeout: 30_000 })
+    .poll(async () => (await pipelines(api, user, 'pending-review')).items.length, {
+      timeout: 30_000,
+    })
     .toBe(count);
-  return pipelines(user, 'pending-review');
+  return pipelines(api, user, 'pending-review');
 }
 
 /** Documents processed through the API, for tests whose subject is what comes after the upload. */
-async function processViaApi(admin: SeededUser, typeId: string, names: string[]) {
-  const files: string[] = [];
-  for (const [index, name] of names.entries()) {
-    const invoice = await invoicePdf({ invoiceNumber: `INV-${500 + index}` });
-    files.push(await uploadFileViaApi(e2e().baseUrl, admin, name, invoice.bytes));
-  }
-  await callApi(
-    e2e().baseUrl,
-    'POST',
-    '/api/uploads',
-    { docTypeId: typeId, files },
-    admin.access_token,
+async function processViaApi(api: Api, admin: SeededUser, typeId: string, names: string[]) {
+  const files = await Promise.all(
+    names.map(async (fileName, index) => ({
+      fileName,
+      bytes: (await invoicePdf({ invoiceNumber: `INV-${500 + index}` })).bytes,
+    })),
   );
-  return untilInReview(admin, names.length);
+  await api.process(admin, typeId, files);
+  return untilInReview(api, admin, names.length);
 }
 
 /** Picks an option of a Mantine Select by its label. */
@@ -79,17 +47,15 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('the document flow', () => {
-  it('uploads three invoices, reviews one and gets it approved by the colleague it was sent to', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
-    const approver = await inviteMemberViaApi(
-      e2e().baseUrl,
-      admin,
-      uniqueEmail('approver'),
-      PASSWORD,
-    );
-    const typeId = await createInvoiceType(admin);
+test.describe('the document flow', () => {
+  test('uploads three invoices, reviews one and gets it approved by the colleague it was sent to', async ({
+    page,
+    api,
+    newUser,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('clerk'), PASSWORD, 'Acme Ltd');
+    const approver = await api.inviteMember(admin, uniqueEmail('approver'), PASSWORD);
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
     await loginViaUi(page, admin.email, PASSWORD);
 
     // Upload three invoices through the screen: each is uploaded and validated in turn.
@@ -109,7 +75,7 @@ describe('the document flow', () => {
     await waitForPath(page, '/dashboard');
 
     // The dashboard card shows the three documents once extraction has run.
-    await untilInReview(admin, 3);
+    await untilInReview(api, admin, 3);
     await page
       .getByRole('button', { name: /refresh/i })
       .first()
@@ -137,11 +103,11 @@ describe('the document flow', () => {
     await decision.getByRole('button', { name: 'Send for Approval' }).click();
     await waitForPath(page, '/dashboard');
     // Sent to the colleague, it is in their approval queue only.
-    expect((await pipelines(admin, 'pending-approval')).items).toEqual([]);
-    const reviewedId = (await pipelines(approver, 'pending-approval')).items[0]!.pipeline_id;
+    expect((await pipelines(api, admin, 'pending-approval')).items).toEqual([]);
+    const reviewedId = (await pipelines(api, approver, 'pending-approval')).items[0]!.pipeline_id;
 
     // The colleague approves it in their own session.
-    const colleague = await e2e().newUser();
+    const colleague = await newUser();
     await loginViaUi(colleague.page, approver.email, PASSWORD);
     await colleague.page.goto(`/review/${reviewedId}`);
     await expect
@@ -153,8 +119,7 @@ describe('the document flow', () => {
       .click();
     await waitForPath(colleague.page, '/dashboard');
 
-    const record = await callApi<{ current_step: string; approved_by: { email: string } }>(
-      e2e().baseUrl,
+    const record = await api.call<{ current_step: string; approved_by: { email: string } }>(
       'GET',
       `/api/pipelines/${reviewedId}/review`,
       undefined,
@@ -162,17 +127,16 @@ describe('the document flow', () => {
     );
     expect(record.current_step).toBe('completed');
     expect(record.approved_by.email).toBe(approver.email);
-    expect((await pipelines(admin, 'pending-approval')).items).toEqual([]);
+    expect((await pipelines(api, admin, 'pending-approval')).items).toEqual([]);
     expect(
-      (await pipelines(admin, 'pending-review')).items.map((p) => p.pipeline_id),
+      (await pipelines(api, admin, 'pending-review')).items.map((p) => p.pipeline_id),
     ).not.toContain(reviewedId);
   });
 
-  it('deletes selected documents from the pending page', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('bulk'), PASSWORD, 'Acme Ltd');
-    const typeId = await createInvoiceType(admin);
-    await processViaApi(admin, typeId, ['a.pdf', 'b.pdf', 'c.pdf']);
+  test('deletes selected documents from the pending page', async ({ page, api }) => {
+    const admin = await api.signUp(uniqueEmail('bulk'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    await processViaApi(api, admin, typeId, ['a.pdf', 'b.pdf', 'c.pdf']);
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto(`/pending/${typeId}`);
@@ -184,15 +148,14 @@ describe('the document flow', () => {
     await dialog.getByRole('button', { name: /delete/i }).click();
     await visible(text(page, 'Successfully deleted 2 documents'));
     await visible(text(page, '1 document(s) waiting for review or approval'));
-    const left = await pipelines(admin, 'all');
+    const left = await pipelines(api, admin, 'all');
     expect(left.items.map((p) => p.original_filename)).toEqual(['b.pdf']);
   });
 
-  it('returns a rejected document to review with its note', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('reject'), PASSWORD, 'Acme Ltd');
-    const typeId = await createInvoiceType(admin);
-    const [first] = (await processViaApi(admin, typeId, ['to-reject.pdf'])).items;
+  test('returns a rejected document to review with its note', async ({ page, api }) => {
+    const admin = await api.signUp(uniqueEmail('reject'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    const [first] = (await processViaApi(api, admin, typeId, ['to-reject.pdf'])).items;
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto(`/review/${first!.pipeline_id}`);
@@ -207,7 +170,7 @@ describe('the document flow', () => {
     await page.goto(`/review/${first!.pipeline_id}`);
     await visible(page.getByRole('button', { name: 'Submit Review' }));
     await visible(page.getByText('The tax line is missing').first());
-    const inReview = await pipelines(admin, 'pending-review');
+    const inReview = await pipelines(api, admin, 'pending-review');
     expect(inReview.items.map((p) => p.pipeline_id)).toEqual([first!.pipeline_id]);
   });
 });

@@ -1,19 +1,17 @@
 import { PRESETS } from '@parser/contracts';
 import { ublInvoice } from '@parser/test-documents';
-import { describe, expect, it } from 'vitest';
 
-import { callApi, PASSWORD, signUpViaApi, uniqueEmail } from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
+import { PASSWORD, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, text, visible, waitForPath } from '../support/ui.js';
 
-const e2e = useE2E();
-
-describe('e-invoices and what Settings says about the engine', () => {
-  it('reads an uploaded UBL invoice from its XML and previews it as tables, not markup', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('einvoice'), PASSWORD, 'Acme Ltd');
-    const type = await callApi<{ id: string }>(
-      e2e().baseUrl,
+test.describe('e-invoices and what Settings says about the engine', () => {
+  test('reads an uploaded UBL invoice from its XML and previews it as tables, not markup', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('einvoice'), PASSWORD, 'Acme Ltd');
+    const type = await api.call<{ id: string }>(
       'POST',
       '/api/doc-types',
       {
@@ -41,8 +39,7 @@ describe('e-invoices and what Settings says about the engine', () => {
     await expect
       .poll(
         async () => {
-          const list = await callApi<{ items: { pipeline_id: string }[] }>(
-            e2e().baseUrl,
+          const list = await api.call<{ items: { pipeline_id: string }[] }>(
             'GET',
             '/api/pipelines/pending-review',
             undefined,
@@ -67,9 +64,11 @@ describe('e-invoices and what Settings says about the engine', () => {
     await visible(text(page, 'Source: e-invoice XML').first());
   });
 
-  it('says on Settings that the offline engine works alone, and that nothing is learned yet', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('settings'), PASSWORD, 'Acme Ltd');
+  test('says on Settings that the offline engine works alone, and that nothing is learned yet', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('settings'), PASSWORD, 'Acme Ltd');
     await loginViaUi(page, admin.email, PASSWORD);
     await page.goto('/settings');
     await visible(text(page, 'Offline engine'));

@@ -1,42 +1,47 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 
 import {
-  callApi,
+  type Api,
+  EXTRACTION_ONLY,
   PASSWORD,
   type SeededUser,
-  signUpViaApi,
   uniqueEmail,
-  uploadFileViaApi,
 } from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, text, visible } from '../support/ui.js';
-
-// The webhook receiver of these tests listens on loopback, which production refuses.
-const e2e = useE2E({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+import { expect, test as base } from '../support/fixtures.js';
+import { field, loginViaUi, text, visible, waitForPath } from '../support/ui.js';
 
 /** A customer's webhook receiver: records what it is sent and answers 200. */
-let receiver: Server;
-let receiverUrl: string;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(200).end('ok');
+interface WebhookReceiver {
+  url: string;
+  received: { headers: IncomingHttpHeaders; body: string }[];
+}
+
+const test = base.extend<{ receiver: WebhookReceiver }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  receiver: async ({}, use) => {
+    const received: WebhookReceiver['received'] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(200).end('ok');
+      });
     });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/parser`;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await use({ url: `http://127.0.0.1:${port}/hooks/parser`, received });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  },
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+// The webhook receiver listens on loopback, which production refuses.
+test.use({ serverEnv: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
 
 interface ReviewRecord {
   pipeline_id: string;
@@ -45,11 +50,12 @@ interface ReviewRecord {
 }
 
 /** A company with an invoice type whose webhook export points at the receiver, and one document in review. */
-async function documentInReview(): Promise<{ admin: SeededUser; pipelineId: string }> {
-  const base = e2e().baseUrl;
-  const admin = await signUpViaApi(base, uniqueEmail('exports'), PASSWORD, 'Acme Ltd');
-  const type = await callApi<{ id: string }>(
-    base,
+async function documentInReview(
+  api: Api,
+  receiverUrl: string,
+): Promise<{ admin: SeededUser; pipelineId: string }> {
+  const admin = await api.signUp(uniqueEmail('exports'), PASSWORD, 'Acme Ltd');
+  const type = await api.call<{ id: string }>(
     'POST',
     '/api/doc-types',
     {
@@ -57,7 +63,7 @@ async function documentInReview(): Promise<{ admin: SeededUser; pipelineId: stri
       presetKey: 'invoice',
       fields: PRESETS.invoice.fields,
       tables: PRESETS.invoice.tables,
-      agentsEnabled: { extract: true, data_entry: false, recon: false },
+      agentsEnabled: EXTRACTION_ONLY,
       exportSettings: {
         export_formats: [{ type: 'webhook', enabled: true }],
         config: { webhook_url: receiverUrl },
@@ -66,21 +72,14 @@ async function documentInReview(): Promise<{ admin: SeededUser; pipelineId: stri
     admin.access_token,
   );
   const invoice = await invoicePdf({ invoiceNumber: 'INV-EXP-1' });
-  const fileId = await uploadFileViaApi(base, admin, 'march.pdf', invoice.bytes);
-  const upload = await callApi<{ pipeline_ids: string[] }>(
-    base,
-    'POST',
-    '/api/uploads',
-    { docTypeId: type.id, files: [fileId] },
-    admin.access_token,
-  );
-  const pipelineId = upload.pipeline_ids[0]!;
+  const [pipelineId] = await api.process(admin, type.id, [
+    { fileName: 'march.pdf', bytes: invoice.bytes },
+  ]);
   await expect
     .poll(
       async () =>
         (
-          await callApi<ReviewRecord>(
-            base,
+          await api.call<ReviewRecord>(
             'GET',
             `/api/pipelines/${pipelineId}/review`,
             undefined,
@@ -90,30 +89,27 @@ async function documentInReview(): Promise<{ admin: SeededUser; pipelineId: stri
       { timeout: 30_000 },
     )
     .toBe('human_review');
-  return { admin, pipelineId };
+  return { admin, pipelineId: pipelineId! };
 }
 
 /** Review and approval through the API, for tests whose subject is what comes after. */
-async function approveViaApi(admin: SeededUser, pipelineId: string): Promise<void> {
-  const base = e2e().baseUrl;
-  const record = await callApi<
+async function approveViaApi(api: Api, admin: SeededUser, pipelineId: string): Promise<void> {
+  const record = await api.call<
     ReviewRecord & {
       schema: { fields: { key: string }[] };
       extracted_data: { fields: Record<string, { value: unknown }> };
     }
-  >(base, 'GET', `/api/pipelines/${pipelineId}/review`, undefined, admin.access_token);
+  >('GET', `/api/pipelines/${pipelineId}/review`, undefined, admin.access_token);
   const fields = Object.fromEntries(
     record.schema.fields.map((f) => [f.key, record.extracted_data.fields[f.key]?.value ?? null]),
   );
-  await callApi(
-    base,
+  await api.call(
     'POST',
     `/api/pipelines/${pipelineId}/review`,
     { reviewed_data: { fields, tables: {} }, version: record.version },
     admin.access_token,
   );
-  await callApi(
-    base,
+  await api.call(
     'POST',
     `/api/pipelines/${pipelineId}/approval`,
     { action: 'approve', notes: '' },
@@ -133,10 +129,9 @@ const exportsRow = (page: Page, fileName: string) =>
     .getByRole('row')
     .filter({ hasText: fileName });
 
-describe('exports', () => {
-  it('downloads the ZIP right after approving a document', async () => {
-    const { page } = await e2e().newUser();
-    const { admin, pipelineId } = await documentInReview();
+test.describe('exports', () => {
+  test('downloads the ZIP right after approving a document', async ({ page, api, receiver }) => {
+    const { admin, pipelineId } = await documentInReview(api, receiver.url);
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto(`/review/${pipelineId}`);
@@ -150,10 +145,9 @@ describe('exports', () => {
     await waitForPath(page, '/dashboard');
   });
 
-  it('downloads every format from the Exports screen', async () => {
-    const { page } = await e2e().newUser();
-    const { admin, pipelineId } = await documentInReview();
-    await approveViaApi(admin, pipelineId);
+  test('downloads every format from the Exports screen', async ({ page, api, receiver }) => {
+    const { admin, pipelineId } = await documentInReview(api, receiver.url);
+    await approveViaApi(api, admin, pipelineId);
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto('/exports');
@@ -176,10 +170,13 @@ describe('exports', () => {
     ]);
   });
 
-  it('sends a document to a webhook through the modal, and refuses headers that are not JSON', async () => {
-    const { page } = await e2e().newUser();
-    const { admin, pipelineId } = await documentInReview();
-    await approveViaApi(admin, pipelineId);
+  test('sends a document to a webhook through the modal, and refuses headers that are not JSON', async ({
+    page,
+    api,
+    receiver,
+  }) => {
+    const { admin, pipelineId } = await documentInReview(api, receiver.url);
+    await approveViaApi(api, admin, pipelineId);
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto('/exports');
@@ -187,20 +184,20 @@ describe('exports', () => {
     const modal = page.getByRole('dialog', { name: 'Send to Webhook' });
     await visible(modal);
     // Prefilled from the document type's webhook setting.
-    await expect.poll(() => field(modal, 'Webhook URL').inputValue()).toBe(receiverUrl);
+    await expect.poll(() => field(modal, 'Webhook URL').inputValue()).toBe(receiver.url);
 
     await field(modal, 'Headers').fill('{"X-Source": ');
     await modal.getByRole('button', { name: 'Send', exact: true }).click();
     await visible(modal.getByText('Headers must be valid JSON'));
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
 
     await field(modal, 'Headers').fill('{"X-Source": "e2e"}');
     await modal.getByRole('button', { name: 'Send', exact: true }).click();
     await visible(text(page, '✅ Sent successfully'));
     await modal.waitFor({ state: 'hidden' });
 
-    expect(received).toHaveLength(1);
-    const delivery = received[0]!;
+    expect(receiver.received).toHaveLength(1);
+    const delivery = receiver.received[0]!;
     expect(delivery.headers['x-source']).toBe('e2e');
     expect(delivery.headers['x-parser-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const body = JSON.parse(delivery.body) as { data: { fields: { invoice_number: string } } };

@@ -1,19 +1,8 @@
 import { invoicePdf } from '@parser/test-documents';
-import { describe, expect, it } from 'vitest';
 
-import {
-  callApi,
-  createInvoiceTypeViaApi,
-  PASSWORD,
-  type SeededUser,
-  signUpViaApi,
-  processViaApi,
-  uniqueEmail,
-} from '../support/api.js';
-import { useE2E, waitForPath } from '../support/harness.js';
-import { field, loginViaUi, visible } from '../support/ui.js';
-
-const e2e = useE2E();
+import { type Api, PASSWORD, type SeededUser, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { field, loginViaUi, visible, waitForPath } from '../support/ui.js';
 
 interface ReviewRecord {
   current_step: string;
@@ -21,43 +10,42 @@ interface ReviewRecord {
   history: { kind: string; data: Record<string, unknown> }[];
 }
 
-const review = (admin: SeededUser, id: string) =>
-  callApi<ReviewRecord>(
-    e2e().baseUrl,
-    'GET',
-    `/api/pipelines/${id}/review`,
-    undefined,
-    admin.access_token,
-  );
+const review = (api: Api, admin: SeededUser, id: string) =>
+  api.call<ReviewRecord>('GET', `/api/pipelines/${id}/review`, undefined, admin.access_token);
 
 /** An invoice whose page prints the total 248.59 where subtotal + tax make 246.59, at review. */
-async function misreadTotalAtReview(admin: SeededUser): Promise<string> {
-  const typeId = await createInvoiceTypeViaApi(e2e().baseUrl, admin, {
+async function misreadTotalAtReview(api: Api, admin: SeededUser): Promise<string> {
+  const typeId = await api.createInvoiceType(admin, {
     extract: true,
     data_entry: false,
     recon: true,
   });
   const invoice = await invoicePdf({ misprint: { total: 248.59 } });
-  const id = await processViaApi(e2e().baseUrl, admin, typeId, 'misread.pdf', invoice.bytes);
+  const [id] = await api.process(admin, typeId, [
+    { fileName: 'misread.pdf', bytes: invoice.bytes },
+  ]);
   await expect
-    .poll(async () => (await review(admin, id)).current_step, { timeout: 60_000 })
+    .poll(async () => (await review(api, admin, id!)).current_step, { timeout: 60_000 })
     .toBe('human_review');
-  await callApi(
-    e2e().baseUrl,
+  await api.call(
     'PUT',
     '/api/company/settings',
     { download_zip_on_approval: false },
     admin.access_token,
   );
-  return id;
+  return id!;
 }
 
-describe('checks of the values being approved', () => {
-  it('a total corrected at review passes its checks, so the approver approves at once', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('fixed'), PASSWORD, 'Acme Ltd');
-    const id = await misreadTotalAtReview(admin);
-    expect((await review(admin, id)).agent_report?.reconciliation?.summary.fail).toBeGreaterThan(0);
+test.describe('checks of the values being approved', () => {
+  test('a total corrected at review passes its checks, so the approver approves at once', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('fixed'), PASSWORD, 'Acme Ltd');
+    const id = await misreadTotalAtReview(api, admin);
+    expect(
+      (await review(api, admin, id)).agent_report?.reconciliation?.summary.fail,
+    ).toBeGreaterThan(0);
     await loginViaUi(page, admin.email, PASSWORD);
 
     await page.goto(`/review/${id}`);
@@ -68,15 +56,16 @@ describe('checks of the values being approved', () => {
     const decision = page.getByRole('form', { name: 'Approval Decision' });
     await decision.getByRole('button', { name: 'Approve', exact: true }).click();
     await waitForPath(page, '/dashboard');
-    expect((await review(admin, id)).current_step).toBe('completed');
+    expect((await review(api, admin, id)).current_step).toBe('completed');
   });
 
-  it('approving values whose checks fail takes a confirmation and the note the company asks for', async () => {
-    const { page } = await e2e().newUser();
-    const admin = await signUpViaApi(e2e().baseUrl, uniqueEmail('failed'), PASSWORD, 'Acme Ltd');
-    const id = await misreadTotalAtReview(admin);
-    await callApi(
-      e2e().baseUrl,
+  test('approving values whose checks fail takes a confirmation and the note the company asks for', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('failed'), PASSWORD, 'Acme Ltd');
+    const id = await misreadTotalAtReview(api, admin);
+    await api.call(
       'PUT',
       '/api/company/settings',
       { require_note_for_failed_checks: true },
@@ -96,7 +85,7 @@ describe('checks of the values being approved', () => {
     await approve.click();
     await waitForPath(page, '/dashboard');
 
-    const approved = await review(admin, id);
+    const approved = await review(api, admin, id);
     expect(approved.current_step).toBe('completed');
     const entry = approved.history.find((e) => e.kind === 'approved');
     expect(entry?.data.notes).toBe('Total confirmed with the vendor');

@@ -1,50 +1,35 @@
-import { describe, expect, it } from 'vitest';
-
-import {
-  callApi,
-  inviteMemberViaApi,
-  PASSWORD,
-  signUpViaApi,
-  uniqueEmail,
-} from '../support/api.js';
-import { useE2E } from '../support/harness.js';
+import { PASSWORD, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
 import { loginViaUi, visible } from '../support/ui.js';
 
-const e2e = useE2E();
-
-describe('removing a member who created API keys', () => {
-  it('shows who created each key, and the removal dialog revokes their keys with them', async () => {
-    const base = e2e().baseUrl;
-    const admin = await signUpViaApi(base, uniqueEmail('admin'), PASSWORD, 'Keys Ltd');
-    const colleague = await inviteMemberViaApi(base, admin, uniqueEmail('colleague'), PASSWORD);
-    const users = await callApi<{ id: string; email: string }[]>(
-      base,
+test.describe('removing a member who created API keys', () => {
+  test('shows who created each key, and the removal dialog revokes their keys with them', async ({
+    page,
+    api,
+    request,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('admin'), PASSWORD, 'Keys Ltd');
+    const colleague = await api.inviteMember(admin, uniqueEmail('colleague'), PASSWORD);
+    const users = await api.call<{ id: string; email: string }[]>(
       'GET',
       '/api/users/tenant',
       undefined,
       admin.access_token,
     );
     const colleagueId = users.find((user) => user.email === colleague.email)!.id;
-    await callApi(
-      base,
-      'PATCH',
-      `/api/users/${colleagueId}`,
-      { role: 'admin' },
-      admin.access_token,
-    );
-    const { key } = await callApi<{ key: string }>(
-      base,
+    await api.call('PATCH', `/api/users/${colleagueId}`, { role: 'admin' }, admin.access_token);
+    const { key } = await api.call<{ key: string }>(
       'POST',
       '/api/api-keys',
       { name: 'Nightly import' },
       colleague.access_token,
     );
     const keyStatus = async () =>
-      (await fetch(`${base}/api/doc-types`, { headers: { authorization: `Bearer ${key}` } }))
-        .status;
+      (
+        await request.get('/api/doc-types', { headers: { authorization: `Bearer ${key}` } })
+      ).status();
     expect(await keyStatus()).toBe(200);
 
-    const { page } = await e2e().newUser();
     await loginViaUi(page, admin.email, PASSWORD);
     await page.goto('/settings');
     const keys = page.getByRole('table', { name: 'API keys' });

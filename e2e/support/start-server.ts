@@ -30,7 +30,8 @@ export function productionNodeFlags(script: 'start' | 'start:api' = 'start'): st
   );
 }
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A fresh PGlite database takes seconds to create, and minutes on a machine busy with other work.
+const HEALTH_TIMEOUT_MS = 120_000;
 const POLL_INTERVAL_MS = 250;
 const MAX_LOG_CHARS = 20_000;
 
@@ -162,11 +163,6 @@ async function launchOnce(
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   if (options.env?.DATABASE_URL) env.DATABASE_URL = options.env.DATABASE_URL;
-  // Vitest sets these for its own workers; they must not leak into the server.
-  delete env.VITEST;
-  delete env.VITEST_MODE;
-  delete env.VITEST_POOL_ID;
-  delete env.VITEST_WORKER_ID;
 
   const child = spawn(launch.command, launch.args, {
     cwd: serverDir,

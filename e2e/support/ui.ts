@@ -1,6 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
-
-import { waitForPath } from './harness.js';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -14,9 +12,19 @@ export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}(\\s*\\*)?\\s*$`));
 }
 
-/** Resolves when the locator's first match is visible (Playwright auto-waiting, default timeout). */
+/** Asserts that the locator's first match becomes visible (retried until the expect timeout). */
 export async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible' });
+  await expect(locator.first()).toBeVisible();
+}
+
+/** Waits until the page's path (without query or hash) equals `pathname`. */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** The path of the page's current URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
 }
 
 /** Visible text `text` (exact, whitespace-normalised) anywhere on the page. */

@@ -5,9 +5,8 @@ import { loadConfig } from './config.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance.js';
 import { openMigratedDatabase } from './db/migrate.js';
-import { Metrics } from './observability/metrics.js';
-import { createJobWorker, requirePostgresFor, tokenSigningKeyOf } from './runtime/process-setup.js';
-import { openStorage } from './storage/open-storage.js';
+import { createJobWorker, requirePostgresFor } from './runtime/process-setup.js';
+import { startProcessServices } from './runtime/process-services.js';
 import { startOrphanBlobSweeper } from './storage/orphan-blob-sweeper.js';
 
 const config = loadConfig();
@@ -21,28 +20,28 @@ const database = await openMigratedDatabase({
   url: config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'),
 });
 
-const storage = openStorage(config);
-const metrics = new Metrics({ role: apiOnly ? 'api' : 'all' });
+const { storage, metrics, logger, composed } = startProcessServices(
+  config,
+  database,
+  apiOnly ? 'api' : 'all',
+);
 const app = await buildApp({
   config,
   db: database.db,
-  tokenSigningKey: tokenSigningKeyOf(config),
+  composed,
   storage,
   databaseKind: database.kind,
+  logger,
   metrics,
 });
-database.reportLostConnections((error) =>
-  app.log.warn(
-    { err: error },
-    'A database connection was closed by the server; the next query opens a new one',
-  ),
-);
 
 // Embedded mode: the worker runs in this process. The data directory lock makes it the only
 // worker on a PGlite database, so jobs left running by a previous process resume at once.
 const worker = apiOnly
   ? undefined
-  : createJobWorker(app, config, metrics, { recoverAllOnStart: database.kind === 'pglite' });
+  : createJobWorker(composed.jobs, app.log, config, metrics, {
+      recoverAllOnStart: database.kind === 'pglite',
+    });
 
 const stopMaintenance =
   database.kind === 'pglite' ? startEmbeddedMaintenance(database.db, app.log) : () => undefined;
@@ -67,6 +66,7 @@ async function shutdown(signal: string): Promise<void> {
     stopBlobSweeper();
     await worker?.stop();
     await app.close();
+    await composed.close();
     await database.close();
   } finally {
     releaseLock();

@@ -1,11 +1,10 @@
-import { buildApp, VERSION } from './app.js';
 import { loadConfig } from './config.js';
 import { openMigratedDatabase } from './db/migrate.js';
-import { Metrics } from './observability/metrics.js';
 import { buildStatusServer } from './observability/status-server.js';
-import { createJobWorker, requirePostgresFor, tokenSigningKeyOf } from './runtime/process-setup.js';
-import { openStorage } from './storage/open-storage.js';
+import { createJobWorker, requirePostgresFor } from './runtime/process-setup.js';
+import { startProcessServices } from './runtime/process-services.js';
 import { startOrphanBlobSweeper } from './storage/orphan-blob-sweeper.js';
+import { VERSION } from './version.js';
 
 /**
  * Worker entry (npm run start:worker): runs queued jobs (extraction, agents, deliveries, the engine
@@ -16,34 +15,20 @@ const config = loadConfig();
 requirePostgresFor('worker', config);
 const database = await openMigratedDatabase({ url: config.DATABASE_URL! });
 
-const storage = openStorage(config);
-const metrics = new Metrics({ role: 'worker' });
-// The same services the API builds; only the job registry and queue are used here.
-const app = await buildApp({
-  config,
-  db: database.db,
-  tokenSigningKey: tokenSigningKeyOf(config),
-  storage,
-  databaseKind: database.kind,
-  metrics,
+// The same services the API builds, without its HTTP routes: the jobs' handlers call them.
+const { storage, metrics, logger, composed } = startProcessServices(config, database, 'worker');
+const log = logger.child({ component: 'worker' });
+const worker = createJobWorker(composed.jobs, logger, config, metrics, {
+  recoverAllOnStart: false,
 });
-await app.ready();
-database.reportLostConnections((error) =>
-  app.log.warn(
-    { err: error },
-    'A database connection was closed by the server; the next query opens a new one',
-  ),
-);
-const log = app.log.child({ component: 'worker' });
-const worker = createJobWorker(app, config, metrics, { recoverAllOnStart: false });
 const stopBlobSweeper = startOrphanBlobSweeper({
   storage,
   db: database.db,
-  logger: app.log.child({ component: 'blob-sweeper' }),
+  logger: logger.child({ component: 'blob-sweeper' }),
 });
 const status = await buildStatusServer({
   db: database.db,
-  jobs: app.jobs.repository,
+  jobs: composed.jobs.repository,
   storage,
   metrics,
   metricsToken: config.METRICS_TOKEN,
@@ -59,7 +44,7 @@ async function shutdown(signal: string): Promise<void> {
     stopBlobSweeper();
     await worker.stop(config.WORKER_STOP_SECONDS * 1000);
     await status.close();
-    await app.close();
+    await composed.close();
     await database.close();
   } finally {
     process.exit(0);

@@ -68,7 +68,7 @@ describe('POST /auth/signup', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         detail:
-          'Password is too weak. At least 8 characters with at least 3 different ones, not a common password and not the name of your e-mail address.',
+          'Password is too weak. At least 8 characters and hard to guess: not a common password or word, a date, a keyboard pattern or a repetition, nor your e-mail address. A few unrelated words work well.',
         code: 'VALIDATION_FAILED',
       });
     },
@@ -401,7 +401,9 @@ describe('POST /auth/password', () => {
       headers: user.headers,
       payload: { current_password: user.password, new_password: 'short' },
     });
-    expect(weak.json().detail).toMatch(/^Password is too weak\. At least 8 characters/);
+    expect(weak.json().detail).toMatch(
+      /^Password is too weak\. At least 8 characters and hard to guess/,
+    );
 
     const changed = await t.app.inject({
       method: 'POST',

@@ -4,15 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { DestinationStream } from 'pino';
-import { sql } from 'kysely';
+import type { DestinationStream, Logger } from 'pino';
 
 import { buildApp } from '../src/app.js';
+import { composeServices, type ComposedServices } from '../src/composition/compose-services.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type Database, openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
+import type { Database, DatabaseHandle } from '../src/db/client.js';
+import type { Engine } from '../src/engine/engine.js';
+import type { AppJobs } from '../src/jobs/app-jobs.js';
 import { JobWorker, type JobWorkerOptions } from '../src/jobs/job-worker.js';
+import { createLogger } from '../src/observability/logger.js';
+import { Metrics } from '../src/observability/metrics.js';
+import type { BlobStorage } from '../src/storage/blob-storage.js';
 import { LocalDirectoryStorage } from '../src/storage/local-directory-storage.js';
+import { openTestDatabase } from './support/test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,6 +26,10 @@ export interface TestApp {
   storage: LocalDirectoryStorage;
   /** The key the app signs access tokens with, to forge tokens a client could not. */
   tokenSigningKey: Uint8Array;
+  /** The app's job queue, with every module's handlers registered. */
+  jobs: AppJobs;
+  /** The document engine's threads the app's services share. */
+  engine: Engine;
   /** A worker over the app's job queue (not started); `concurrency` 2 unless given. */
   newWorker(options?: Partial<JobWorkerOptions>): JobWorker;
   /** The started worker that answers requests waiting for engine work; stop it to hold them. */
@@ -46,28 +55,27 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const postgresUrl = process.env.TEST_DATABASE_URL;
-  const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const handle = await openDatabase({ url: postgresUrl ?? 'memory://', schema });
-  await migrate(handle.db);
+  const { handle, drop } = await openTestDatabase();
   const filesDir = await mkdtemp(path.join(tmpdir(), 'parser-test-files-'));
   const storage = new LocalDirectoryStorage(filesDir);
   const tokenSigningKey = randomBytes(32);
-  const app = await buildApp({
+  const { app, composed } = await buildAppOver({
     config,
-    db: handle.db,
-    tokenSigningKey,
+    handle,
     storage,
-    databaseKind: handle.kind,
-    logger: logStream !== undefined,
-    ...(logStream ? { logStream } : {}),
+    tokenSigningKey,
+    logger: createLogger({
+      level: config.LOG_LEVEL,
+      stream: logStream,
+      enabled: logStream !== undefined,
+    }),
   });
-  await app.ready();
+  const { jobs } = composed;
   const newWorker = (options: Partial<JobWorkerOptions> = {}) =>
     new JobWorker({
-      jobs: app.jobs.repository,
-      registry: app.jobs.registry,
-      queue: app.jobs.queue,
+      jobs: jobs.repository,
+      registry: jobs.registry,
+      queue: jobs.queue,
       logger: app.log,
       concurrency: 2,
       recoverAllOnStart: false,
@@ -82,17 +90,58 @@ export async function buildTestApp(
     db: handle.db,
     storage,
     tokenSigningKey,
+    jobs,
+    engine: composed.engine,
     newWorker,
     interactiveWorker,
     drainJobs: () => newWorker().runUntilIdle(),
     async close() {
       await interactiveWorker.stop();
       await app.close();
-      if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
-      await handle.close();
+      await composed.close();
+      await drop();
       await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The services of one process over `handle` and the API on top of them, as server.ts builds
+ * them; close both (the app, then the services).
+ */
+export async function buildAppOver({
+  config,
+  handle,
+  storage,
+  tokenSigningKey,
+  logger = createLogger({ level: config.LOG_LEVEL, enabled: false }),
+}: {
+  config: Config;
+  handle: DatabaseHandle;
+  storage: BlobStorage;
+  tokenSigningKey: Uint8Array;
+  logger?: Logger;
+}): Promise<{ app: FastifyInstance; composed: ComposedServices }> {
+  const metrics = new Metrics({ role: 'app', defaultMetrics: false });
+  const composed = composeServices({
+    config,
+    db: handle.db,
+    storage,
+    metrics,
+    log: logger,
+    tokenSigningKey,
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    composed,
+    storage,
+    databaseKind: handle.kind,
+    logger,
+    metrics,
+  });
+  await app.ready();
+  return { app, composed };
 }
 
 /** A user with a company, signed in, as the sign-up screen makes one. */

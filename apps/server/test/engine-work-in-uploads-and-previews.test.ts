@@ -133,10 +133,10 @@ describe('uploads are checked by the job worker', () => {
     const admin = await company(t.app);
     const impatient = new FilesService({
       files: new FilesRepository(t.db),
-      engine: t.app.engine,
+      engine: t.engine,
       storage: t.storage,
       log: t.app.log,
-      jobs: t.app.jobs,
+      jobs: t.jobs,
       readWaitMs: 1,
     });
     const report = await textPdf(['Only page']);
@@ -261,10 +261,10 @@ describe('page previews are rendered by the job worker and kept', () => {
     await stopWorker();
     const impatient = new FilesService({
       files: new FilesRepository(t.db),
-      engine: t.app.engine,
+      engine: t.engine,
       storage: t.storage,
       log: t.app.log,
-      jobs: t.app.jobs,
+      jobs: t.jobs,
       readWaitMs: 1,
     });
     const error = await impatient.pageImage(admin.tenantId, fileId, 1, 300).catch((e) => e);

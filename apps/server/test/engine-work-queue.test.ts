@@ -89,10 +89,10 @@ describe('engine work on the job queue', () => {
     const fileId = await uploadDocument(t.app, admin.headers, scan);
     const impatient = new FilesService({
       files: new FilesRepository(t.db),
-      engine: t.app.engine,
+      engine: t.engine,
       storage: t.storage,
       log: t.app.log,
-      jobs: t.app.jobs,
+      jobs: t.jobs,
       readWaitMs: 1,
     });
     const error = await impatient.awaitReading(admin.tenantId, fileId).catch((e: unknown) => e);

@@ -464,10 +464,10 @@ describe('POST /api/vision/textlayer', () => {
     // Two readers at once share one OCR run.
     const files = new FilesService({
       files: new FilesRepository(t.db),
-      engine: t.app.engine,
+      engine: t.engine,
       storage: t.storage,
       log: t.app.log,
-      jobs: t.app.jobs,
+      jobs: t.jobs,
     });
     const [first, second] = await Promise.all([
       files.read(user.tenantId, fileId),

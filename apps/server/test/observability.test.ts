@@ -94,7 +94,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('answers only a scraper that sends the token, on the API and on a worker status port', async () => {
     const status = await buildStatusServer({
       db: guarded.db,
-      jobs: guarded.app.jobs.repository,
+      jobs: guarded.jobs.repository,
       storage: guarded.storage,
       metrics: guarded.app.metrics,
       metricsToken: token,

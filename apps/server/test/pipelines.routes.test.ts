@@ -159,7 +159,7 @@ describe('POST /api/uploads and the background steps', () => {
       { drain: false },
     );
     // A worker takes the job and its process dies before finishing.
-    const claimed = await t.app.jobs.repository.claim(
+    const claimed = await t.jobs.repository.claim(
       'crashed-worker',
       60_000,
       ['pipeline.extract'],

@@ -5,8 +5,25 @@ export const EmailSchema = z.string().trim().toLowerCase().max(254);
 /** The shortest password accepted at sign-up and on a change. */
 export const MIN_PASSWORD_LENGTH = 8;
 
+/**
+ * The lowest zxcvbn score (0 to 4) a password needs: 3 means about 10^8 guesses or more, which
+ * resists online guessing and slows an offline attack on the argon2id hashes by years.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * What a password must not be made of besides common ones: the e-mail address, its name and the
+ * name's words ('jo.smith@x.io' → 'jo.smith', 'smith'). The server and the sign-up form pass the
+ * same list to zxcvbn, so the form refuses what the server refuses.
+ */
+export function passwordUserInputs(email: string): string[] {
+  const address = email.trim().toLowerCase();
+  const name = address.split('@')[0] ?? '';
+  return [address, name, ...name.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2)];
+}
+
 /** The password rule, as the sign-up form states it and a refusal repeats it. */
-export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters with at least 3 different ones, not a common password and not the name of your e-mail address.`;
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: not a common password or word, a date, a keyboard pattern or a repetition, nor your e-mail address. A few unrelated words work well.`;
 
 export const SignupBodySchema = z.object({
   email: EmailSchema,

@@ -12,3 +12,6 @@ export * from './agents.js';
 export * from './members.js';
 export * from './model.js';
 export * from './learned-vendors.js';
+export * from './pipeline-steps.js';
+export * from './pipeline-history.js';
+export * from './value-coercion.js';

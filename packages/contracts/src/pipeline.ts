@@ -2,49 +2,9 @@ import { z } from 'zod';
 
 import { AgentReportSchema } from './agents.js';
 import { ExtractionResultSchema } from './doc-types.js';
+import { HistoryEntrySchema } from './pipeline-history.js';
+import { OverallStatus, PipelineStep } from './pipeline-steps.js';
 import { ColumnDefinitionSchema, FieldType } from './presets.js';
-
-/** Where a document is in its flow. Steps run extraction → agents (if enabled) → review → approval. */
-export const PipelineStep = z.enum([
-  'extraction',
-  'data_entry',
-  'reconciliation',
-  'human_review',
-  'approval',
-  'completed',
-  'failed',
-]);
-export type PipelineStep = z.infer<typeof PipelineStep>;
-
-/**
- * One word for where a pipeline stands overall, derived from its step: the automatic steps are
- * 'processing'; 'completed' marks approved pipelines (spec section 4).
- */
-export const OverallStatus = z.enum([
-  'processing',
-  'needs_review',
-  'needs_approval',
-  'completed',
-  'failed',
-]);
-export type OverallStatus = z.infer<typeof OverallStatus>;
-
-export function overallStatusOf(step: PipelineStep): OverallStatus {
-  switch (step) {
-    case 'extraction':
-    case 'data_entry':
-    case 'reconciliation':
-      return 'processing';
-    case 'human_review':
-      return 'needs_review';
-    case 'approval':
-      return 'needs_approval';
-    case 'completed':
-      return 'completed';
-    case 'failed':
-      return 'failed';
-  }
-}
 
 /**
  * An id the server gives a record (a pipeline, file, type or user): a uuid. Typed as one so that
@@ -241,49 +201,6 @@ export const ReviewSchemaSchema = z.object({
   ),
 });
 export type ReviewSchema = z.infer<typeof ReviewSchemaSchema>;
-
-export const HistoryKind = z.enum([
-  'created',
-  'step_changed',
-  'field_edited',
-  'review_saved',
-  'review_submitted',
-  'approved',
-  'rejected',
-  'assigned',
-  'failed',
-  'retried',
-  're_extracted',
-  'agent_ran',
-  'model_warning',
-  'einvoice_warning',
-  'checks_rerun',
-  'derived_value_updated',
-]);
-export type HistoryKind = z.infer<typeof HistoryKind>;
-
-/** One entry of a pipeline's history: what happened, who did it (e-mail, key name or 'System'), when. */
-export const HistoryEntrySchema = z.object({
-  id: z.number().int(),
-  kind: HistoryKind,
-  actor: z.string(),
-  at: z.string(),
-  /**
-   * step_changed {from, to}; field_edited {field, table?, row?, column?, old, new};
-   * approved/rejected/review_submitted {notes}; assigned {to: UserRef, notes}; failed {step, reason};
-   * model_warning {step, message}: the AI model's answer was not used, the offline result kept.
-   * einvoice_warning {step, message}: a PDF's embedded e-invoice XML could not be read (message
-   * says why, e.g. "it is not well-formed XML"); the values were read from the page.
-   * checks_rerun {after, message, summary}: the checks were worked out again on the values as they
-   * now are ('review_saved', 'agent_ran' or 're_extracted'), recorded when their outcome changed.
-   * derived_value_updated {field, table?, row?, column?, old, new, reason}: a value an agent
-   * derived from others was worked out again (or cleared) because those others changed.
-   * approved may also carry failed_checks (the messages of the failed checks the approver
-   * confirmed approving with).
-   */
-  data: z.record(z.string(), z.unknown()),
-});
-export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 /** GET /api/pipelines/{id}/review (spec "Review record"), with what the screen needs beyond it. */
 export const ReviewRecordSchema = z.object({

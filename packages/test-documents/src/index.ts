@@ -28,6 +28,7 @@ export { blankPng, paddedDocx } from './oversized.js';
 export { damagedWordDoc, legacyWordDoc, overclaimingDoc, repeatedTextDoc } from './legacy-word.js';
 export * from './corpus/index.js';
 export * from './receipts/index.js';
+export * from './business-documents/index.js';
 export {
   addressLine,
   billionLaughsXml,

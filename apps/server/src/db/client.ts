@@ -3,16 +3,17 @@ import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
+import type { Database } from './database.js';
 import { GuardedPGliteDialect } from './pglite-guard.js';
 import { pglitePreparedRunner } from './pglite-prepared-runner.js';
 import { registerPreparedQueryRunner } from './prepared-query.js';
 import type { DB } from './schema.js';
 
-export type Database = Kysely<DB>;
-export type DbExecutor = Kysely<DB> | Transaction<DB>;
+// The types live apart so the query helpers this file wires up can use them without importing it.
+export type { Database, DbExecutor } from './database.js';
 
 export interface DatabaseHandle {
   db: Database;

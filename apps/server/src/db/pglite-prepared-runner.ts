@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 
-import type { Database } from './client.js';
+import type { Database } from './database.js';
 import type { PreparedQueryRunner, PreparedValue } from './prepared-query.js';
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { CompiledQuery } from 'kysely';
 
-import type { Database, DbExecutor } from './client.js';
+import type { Database, DbExecutor } from './database.js';
 
 /**
  * A statement written once in SQL for a hot read (a list screen polled by every user), run

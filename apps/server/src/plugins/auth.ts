@@ -2,11 +2,11 @@ import type { Role } from '@parser/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import type { UserRow } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { API_KEY_ROUTES, isApiKeyRoute } from '../modules/api-keys/api-key-access.js';
 import { isApiKeyToken } from '../modules/api-keys/api-key-format.js';
-import type { AuthRepository } from '../modules/auth/auth.repository.js';
 import type { AccessTokens } from '../modules/auth/tokens.js';
 
 /**
@@ -44,7 +44,8 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   accessTokens: AccessTokens;
-  users: AuthRepository;
+  /** Finds the caller's user row (the auth module's service). */
+  users: { findUser(userId: string): Promise<UserRow | undefined> };
   /** Turns an API key (`prs_…`) into its caller; throws UNAUTHENTICATED for a bad or revoked key. */
   apiKeys: { authenticate(token: string): Promise<AuthContext> };
   /**
@@ -83,7 +84,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     const loadUser = async (userId: string): Promise<AuthContext> => {
       const known = knownUsers.get(userId);
       if (known) return { ...known };
-      const user = await users.findUserById(userId);
+      const user = await users.findUser(userId);
       if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
       const auth: AuthContext = {
         userId: user.id,

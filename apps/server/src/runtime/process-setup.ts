@@ -1,7 +1,8 @@
 import { ocrPoolSize } from '@parser/extraction';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 
 import type { Config } from '../config.js';
+import type { AppJobs } from '../jobs/app-jobs.js';
 import { JobWorker } from '../jobs/job-worker.js';
 import { loadOrCreateSecret } from '../lib/secrets.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -42,18 +43,19 @@ export function workerConcurrencyOf(config: Config): number {
   return config.WORKER_CONCURRENCY ?? ocrPoolSize();
 }
 
-/** The job worker of a process over its app's queue, reporting to the process's metrics. */
+/** The job worker of a process over its services' queue, reporting to the process's metrics. */
 export function createJobWorker(
-  app: FastifyInstance,
+  jobs: AppJobs,
+  log: FastifyBaseLogger,
   config: Config,
   metrics: Metrics,
   options: { recoverAllOnStart: boolean },
 ): JobWorker {
   return new JobWorker({
-    jobs: app.jobs.repository,
-    registry: app.jobs.registry,
-    queue: app.jobs.queue,
-    logger: app.log.child({ component: 'worker' }),
+    jobs: jobs.repository,
+    registry: jobs.registry,
+    queue: jobs.queue,
+    logger: log.child({ component: 'worker' }),
     concurrency: workerConcurrencyOf(config),
     recoverAllOnStart: options.recoverAllOnStart,
     leaseMs: config.JOB_LEASE_SECONDS * 1000,

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 
-import { buildApp } from '../../src/app.js';
+import type { ComposedServices } from '../../src/composition/compose-services.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import type { BlobStorage } from '../../src/storage/blob-storage.js';
 import { LocalDirectoryStorage } from '../../src/storage/local-directory-storage.js';
+import { buildAppOver } from '../build-test-app.js';
+import { openTestDatabase } from './test-database.js';
 
 /**
  * Several apps over one database, one signing key and one blob storage: API processes of one
@@ -29,14 +29,11 @@ export interface SharedDatabaseApps {
 }
 
 export async function sharedDatabaseApps(): Promise<SharedDatabaseApps> {
-  const postgresUrl = process.env.TEST_DATABASE_URL;
-  const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const handle = await openDatabase({ url: postgresUrl ?? 'memory://', schema });
-  await migrate(handle.db);
+  const { handle, drop } = await openTestDatabase();
   const filesDir = await mkdtemp(path.join(tmpdir(), 'parser-test-files-'));
   const storage = new LocalDirectoryStorage(filesDir);
   const tokenSigningKey = randomBytes(32);
-  const apps: FastifyInstance[] = [];
+  const apps: { app: FastifyInstance; composed: ComposedServices }[] = [];
   return {
     handle,
     storage,
@@ -50,22 +47,16 @@ export async function sharedDatabaseApps(): Promise<SharedDatabaseApps> {
         AUTH_RATE_LIMIT_PER_EMAIL: '1000',
         ...overrides,
       });
-      const app = await buildApp({
-        config,
-        db: handle.db,
-        tokenSigningKey,
-        storage: ownStorage,
-        databaseKind: handle.kind,
-        logger: false,
-      });
-      await app.ready();
-      apps.push(app);
-      return app;
+      const built = await buildAppOver({ config, handle, storage: ownStorage, tokenSigningKey });
+      apps.push(built);
+      return built.app;
     },
     async close() {
-      for (const app of apps) await app.close();
-      if (schema) await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(handle.db);
-      await handle.close();
+      for (const { app, composed } of apps) {
+        await app.close();
+        await composed.close();
+      }
+      await drop();
       await rm(filesDir, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen } from '@/test/render';
 
 describe('session expiry', () => {
   it('goes to /login when a 401 cannot be fixed by a refresh', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch({
+    mockApi({
       // First refresh (page load) works; the forced one after the 401 does not.
       'POST /auth/refresh': (_call, count) =>
         count === 1
@@ -27,7 +28,7 @@ describe('session expiry', () => {
   });
 
   it('redirects signed-in users from / to /dashboard and unknown paths back to /', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/refresh': () => json(fixtures.tokens()),
       'GET /auth/me': () => json(fixtures.me()),
     });

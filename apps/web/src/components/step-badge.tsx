@@ -1,24 +1,15 @@
 import { Badge, type BadgeProps } from '@mantine/core';
+import { PipelineStep, PIPELINE_STEPS } from '@parser/contracts';
 
 interface StepLook {
   label: string;
   color: string;
 }
 
-/** Spec section 4: each pipeline step's label and badge colour. */
-const STEP_LOOKS: Record<string, StepLook> = {
-  extraction: { label: 'Extracting...', color: 'blue' },
-  data_entry: { label: 'Data Entry...', color: 'cyan' },
-  reconciliation: { label: 'Reconciling...', color: 'violet' },
-  human_review: { label: 'Needs Review', color: 'orange' },
-  approval: { label: 'Needs Approval', color: 'yellow' },
-  completed: { label: 'Completed', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-};
-
-/** The label and colour of a step; an unknown step shows its own name in gray. */
+/** The label and colour of a step (spec section 4); an unknown step shows its own name in gray. */
 export function stepLook(step: string): StepLook {
-  return STEP_LOOKS[step] ?? { label: step, color: 'gray' };
+  const known = PipelineStep.safeParse(step);
+  return known.success ? PIPELINE_STEPS[known.data] : { label: step, color: 'gray' };
 }
 
 export interface StepBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {

@@ -1,7 +1,8 @@
 import { TenantUserListSchema } from '@parser/contracts';
 import { describe, expect, it, vi } from 'vitest';
 
-import { errorResponse, fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi, noContent } from '@/test/mock-api';
 
 import {
   ApiError,
@@ -20,9 +21,9 @@ const members = [
 describe('api-client', () => {
   it('on 401 refreshes once, retries with the new token and returns the parsed answer', async () => {
     setSession(fixtures.tokens({ access_token: 'expired' }));
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/users/tenant': (call) =>
-        call.headers.Authorization === 'Bearer fresh'
+        call.headers.get('Authorization') === 'Bearer fresh'
           ? json(members)
           : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
       'POST /auth/refresh': () => json(fixtures.tokens({ access_token: 'fresh' })),
@@ -30,17 +31,16 @@ describe('api-client', () => {
 
     await expect(api.get('/api/users/tenant', TenantUserListSchema)).resolves.toEqual(members);
     expect(stub.callsTo('POST /auth/refresh')).toHaveLength(1);
-    expect(stub.callsTo('GET /api/users/tenant').map((c) => c.headers.Authorization)).toEqual([
-      'Bearer expired',
-      'Bearer fresh',
-    ]);
+    expect(
+      stub.callsTo('GET /api/users/tenant').map((c) => c.headers.get('Authorization')),
+    ).toEqual(['Bearer expired', 'Bearer fresh']);
   });
 
   it('shares one refresh between concurrent 401s', async () => {
     setSession(fixtures.tokens({ access_token: 'expired' }));
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/users/tenant': (call) =>
-        call.headers.Authorization === 'Bearer fresh'
+        call.headers.get('Authorization') === 'Bearer fresh'
           ? json(members)
           : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
       'POST /auth/refresh': async () => {
@@ -60,7 +60,7 @@ describe('api-client', () => {
     const onExpired = vi.fn();
     setSessionExpiredHandler(onExpired);
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch({
+    mockApi({
       'GET /api/users/tenant': () =>
         errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
       'POST /auth/refresh': () =>
@@ -77,7 +77,7 @@ describe('api-client', () => {
   it('treats a 204 from /auth/refresh as signed out, without logging anything', async () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
     const warnLog = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubFetch({ 'POST /auth/refresh': () => noContent() });
+    mockApi({ 'POST /auth/refresh': () => noContent() });
 
     await expect(refreshAccessToken()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(getAccessToken()).toBeNull();
@@ -86,11 +86,10 @@ describe('api-client', () => {
   });
 
   it('turns an error body into an ApiError with code, status and detail', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/password': () =>
         errorResponse(400, { detail: 'Password is too weak', code: 'VALIDATION_FAILED' }),
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = await api
       .post('/auth/password', {}, undefined, { auth: false })
       .catch((e: unknown) => e);
@@ -103,5 +102,26 @@ describe('api-client', () => {
     expect(getErrorMessage(error)).toBe('Password is too weak');
     expect(getErrorMessage(new Error('boom'))).toBe('boom');
     expect(getErrorMessage(null)).toBe('An error occurred');
+  });
+
+  it('logs a server failure (5xx) to the console, but not an answer the screen shows (4xx)', async () => {
+    mockApi({
+      'GET /api/doc-types': () =>
+        errorResponse(404, { detail: 'Document type not found', code: 'NOT_FOUND' }),
+      'GET /api/pipelines/stats': () =>
+        errorResponse(503, { detail: 'Database unavailable', code: 'INTERNAL' }),
+    });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(api.get('/api/doc-types', TenantUserListSchema)).rejects.toThrow(
+      'Document type not found',
+    );
+    expect(consoleError).not.toHaveBeenCalled();
+    await expect(api.get('/api/pipelines/stats', TenantUserListSchema)).rejects.toThrow(
+      'Database unavailable',
+    );
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith(
+      'API GET /api/pipelines/stats failed:',
+      'Database unavailable',
+    );
   });
 });

@@ -237,7 +237,10 @@ async function sendAuthorised(
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    console.error(`API ${method} ${path} failed:`, getErrorMessage(error));
+    // A 4xx is an answer the screen shows in words (not found, conflict, invalid input); only a
+    // server failure is worth a line in the console for whoever investigates it.
+    if (response.status >= 500)
+      console.error(`API ${method} ${path} failed:`, getErrorMessage(error));
     throw error;
   }
   return response;

@@ -2,8 +2,9 @@ import type { ValueRef } from '@parser/contracts';
 
 import type { ExtractionResult } from '../document.js';
 
+import { type LineAllowance, lineAllowanceOf, roundingTolerance } from './line-allowances.js';
 import { CENT, numberOf } from './numbers.js';
-import { fieldsByRole, lineTableOf } from './roles.js';
+import { fieldsByRole, type LineTable, lineTableOf } from './roles.js';
 import type { AgentFieldDef, AgentTableDef } from './types.js';
 import { cellRef, fieldRef, refKey, valueAt } from './value-refs.js';
 
@@ -22,6 +23,11 @@ export interface Relation {
   row?: number;
   /** How far apart the sides may be; one cent unless a cash rounding applies. */
   tolerance?: number;
+  /**
+   * A figure the document states that no value of the type holds, added to the left side: a
+   * line's discount (negative) or its tax.
+   */
+  allowance?: LineAllowance;
 }
 
 export type NumberAt = (ref: ValueRef) => number | null;
@@ -54,11 +60,11 @@ export const sideValue = (terms: readonly Term[], at: NumberAt): number | null =
   return sum;
 };
 
-/** Σ left − Σ right, or null when a value is missing. */
+/** Σ left (with its allowance) − Σ right, or null when a value is missing. */
 export function imbalance(relation: Relation, at: NumberAt): number | null {
   const left = sideValue(relation.left, at);
   const right = sideValue(relation.right, at);
-  return left === null || right === null ? null : left - right;
+  return left === null || right === null ? null : left + (relation.allowance?.value ?? 0) - right;
 }
 
 export const holds = (relation: Relation, at: NumberAt): boolean | null => {
@@ -125,14 +131,59 @@ function filledRows(values: ExtractionResult, table: string, columns: string[]):
 }
 
 /**
+ * A line's equation: qty × unit price = amount, to the rounding of a unit price printed to its
+ * decimals, and with the discount (or the tax) the document states for the line when the amount
+ * takes it into account.
+ */
+function lineRelation(
+  lines: LineTable,
+  columns: { qty: string; price: string; amount: string },
+  row: number,
+  at: NumberAt,
+  text: string,
+): Relation {
+  const { qty, price, amount } = columns;
+  const discount = lines.columns.discount;
+  const relation: Relation = {
+    kind: 'line',
+    row,
+    left: [[cellRef(lines.key, row, qty), cellRef(lines.key, row, price)]],
+    right: [[cellRef(lines.key, row, amount)]],
+  };
+  const figures = {
+    qty: at(cellRef(lines.key, row, qty)),
+    price: at(cellRef(lines.key, row, price)),
+    amount: at(cellRef(lines.key, row, amount)),
+  };
+  if (figures.qty === null || figures.price === null || figures.amount === null) return relation;
+  const tolerance = roundingTolerance(figures.qty, figures.price);
+  const read = { ...relation, tolerance };
+  if (holds(read, at) !== false) return read;
+  const allowance = lineAllowanceOf(
+    {
+      qty: figures.qty,
+      price: figures.price,
+      amount: figures.amount,
+      discount: discount === undefined ? null : at(cellRef(lines.key, row, discount)),
+      discountIsPercent: discount !== undefined && /pct|percent|rate|%/i.test(discount),
+    },
+    text,
+  );
+  // the allowance is worked out to the cent, so its rounding adds a cent
+  return allowance ? { ...read, allowance, tolerance: tolerance + CENT } : read;
+}
+
+/**
  * The equations a document of this type must satisfy, from its roles: each line's qty × unit
- * price = amount, the lines sum to the subtotal, subtotal + tax = total; without a subtotal
- * (receipts) the lines plus tax make the total, or the lines alone when the tax is included.
+ * price = amount (`text`, the document's, tells the discounts its lines take), the lines sum to the
+ * subtotal, subtotal + tax = total; without a subtotal (receipts) the lines plus tax make the
+ * total, or the lines alone when the tax is included.
  */
 export function relationsOf(
   fields: readonly AgentFieldDef[],
   tables: readonly AgentTableDef[],
   values: ExtractionResult,
+  text = '',
 ): Relation[] {
   const at = numbersOf(values);
   const roles = fieldsByRole(fields);
@@ -145,14 +196,8 @@ export function relationsOf(
     const columns = [qty, price, amount].filter((c): c is string => c !== undefined);
     const rows = filledRows(values, lines.key, columns);
     if (qty && price && amount) {
-      for (const row of rows) {
-        relations.push({
-          kind: 'line',
-          row,
-          left: [[cellRef(lines.key, row, qty), cellRef(lines.key, row, price)]],
-          right: [[cellRef(lines.key, row, amount)]],
-        });
-      }
+      for (const row of rows)
+        relations.push(lineRelation(lines, { qty, price, amount }, row, at, text));
     }
     const lineTerm = (row: number, asLineTotal: boolean): Term => {
       if (amount && at(cellRef(lines.key, row, amount)) !== null) {

@@ -38,7 +38,7 @@ export const joinDecimals = (line: string): string =>
  * document's text once per failed sum and per figure, and on a text of thousands of rows each
  * reading is worth keeping. Only the last text is kept, so memory stays one document's.
  */
-function perText<T>(read: (text: string) => T): (text: string) => T {
+export function perText<T>(read: (text: string) => T): (text: string) => T {
   let last: { text: string; value: T } | undefined;
   return (text) => {
     if (last?.text !== text) last = { text, value: read(text) };

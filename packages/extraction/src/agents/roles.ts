@@ -14,7 +14,7 @@ export type FieldRole =
   | 'issue_date'
   | 'due_date';
 
-export type ColumnRole = 'qty' | 'unit_price' | 'amount';
+export type ColumnRole = 'qty' | 'unit_price' | 'amount' | 'discount';
 
 /** snake_case of a key or label: "Unit Price" → unit_price. */
 export const snake = (text: string): string =>
@@ -45,6 +45,10 @@ const COLUMN_PATTERNS: [ColumnRole, RegExp][] = [
   ['qty', /^(qty|quantity|units?|count|pcs|hours)$/],
   ['unit_price', /^(unit_?(price|cost)|price|rate|price_each|each)$/],
   ['amount', /^(line_)?(amount|total)$|^line_total$|^ext(ended)?_(price|amount)$|^net_amount$/],
+  [
+    'discount',
+    /^(line_)?(discount|disc|rebate|rabatt|remise|sconto|descuento|korting|desconto)(_(amount|pct|percent|percentage|rate))?$/,
+  ],
 ];
 
 function roleByName<R extends string>(

@@ -165,13 +165,62 @@ export const ALL_PHRASES: LabelPhrase[] = [
 const byId = new Map(CONCEPTS.map((c) => [c.id, c]));
 export const conceptById = (id: ConceptId): Concept => byId.get(id) as Concept;
 
-/** The concept a schema field stands for, from its key, then its label. */
-export function conceptOf(field: Pick<FieldDefinition, 'key' | 'label'>): Concept | null {
+/** The concept a schema field is named for exactly, by its key, then its label; else null. */
+export function namedConceptOf(
+  field: Pick<FieldDefinition, 'key' | 'label'> & { type?: FieldDefinition['type'] },
+): Concept | null {
   const k = compact(field.key);
   const l = compact(field.label);
-  for (const c of CONCEPTS) if (c.keys.includes(k)) return c;
+  // a date field named "From" is no issuer: a concept only names fields of its kind of value
+  const fits = (c: Concept) => !field.type || TYPES_OF[c.id].includes(field.type);
+  for (const c of CONCEPTS) if (c.keys.includes(k) && fits(c)) return c;
   for (const c of CONCEPTS)
-    if (c.keys.includes(l) || c.labels.some((x) => compact(x) === l)) return c;
+    if ((c.keys.includes(l) || compactLabels(c).has(l)) && fits(c)) return c;
+  return null;
+}
+
+const compacted = new Map<ConceptId, Set<string>>();
+
+/** A concept's labels as compared (every field of every document asks, so worked out once). */
+function compactLabels(c: Concept): Set<string> {
+  let labels = compacted.get(c.id);
+  if (!labels) {
+    labels = new Set(c.labels.map(compact));
+    compacted.set(c.id, labels);
+  }
+  return labels;
+}
+
+type FieldType = FieldDefinition['type'];
+const TEXT: FieldType[] = ['string'];
+const MONEY: FieldType[] = ['currency', 'number', 'string'];
+const WHEN: FieldType[] = ['date', 'string'];
+
+/** The field types each concept's values can be asked as. */
+const TYPES_OF: Record<ConceptId, FieldType[]> = {
+  invoice_number: [...TEXT, 'number'],
+  date: WHEN,
+  due_date: WHEN,
+  total: MONEY,
+  subtotal: MONEY,
+  tax: MONEY,
+  po_number: [...TEXT, 'number'],
+  vendor: TEXT,
+  address: TEXT,
+  bill_to: TEXT,
+  payment_method: TEXT,
+  currency: TEXT,
+  phone: TEXT,
+  email: TEXT,
+  customer_number: [...TEXT, 'number'],
+  order_number: [...TEXT, 'number'],
+  cashier: TEXT,
+};
+
+/** The concept a schema field stands for, from its key, then its label, then words in them. */
+export function conceptOf(field: Pick<FieldDefinition, 'key' | 'label'>): Concept | null {
+  const named = namedConceptOf({ key: field.key, label: field.label });
+  if (named) return named;
   const words = `${field.key.replace(/_/g, ' ')} ${field.label}`.toLowerCase();
   if (/\bdue\b/.test(words) && /\bdate\b/.test(words)) return conceptById('due_date');
   if (

@@ -4,10 +4,11 @@
  */
 import type { FieldDefinition } from '@parser/contracts';
 import type { ExtractedValue } from '../document.js';
-import { conceptOf, phrasesFor, type ConceptId } from './concepts.js';
+import { conceptOf, namedConceptOf, phrasesFor, type ConceptId } from './concepts.js';
 import { calibrated, type ValueSignals } from './confidence/calibrate.js';
 import { letters, NOTHING, toValue, type Candidate, type DocContext } from './context.js';
 import { findLabels, pickFirstBest, valuesFor } from './labels.js';
+import { fieldMeaning, understood, type FieldMeaning } from './lexicon/label-match.js';
 import { addressFallback } from './strategies/addresses.js';
 import { largestAmount, pickTotal } from './strategies/amounts.js';
 import { moneyFigures, withArithmetic } from './strategies/arithmetic.js';
@@ -15,6 +16,7 @@ import { currencyOfValue, extractCurrencyCode } from './strategies/currency.js';
 import { customerName } from './strategies/customer.js';
 import { extractDate, plausibleOrder } from './strategies/dates.js';
 import { extractId, ID_CONCEPTS } from './strategies/ids.js';
+import { labelledValue } from './strategies/labelled-value.js';
 import { vendorFallback } from './strategies/parties.js';
 
 export { contextOf, NOTHING, type Candidate, type DocContext } from './context.js';
@@ -120,8 +122,61 @@ export interface FieldOutcome {
   signals: ValueSignals | null;
 }
 
+/** What a field named for each concept means by default: the concept's strategies read that. */
+const CONCEPT_MEANS: Partial<Record<ConceptId, readonly string[]>> = {
+  invoice_number: ['billing'],
+  date: ['billing', 'statement'],
+  due_date: ['due'],
+  total: ['due'],
+  subtotal: ['sub', 'net'],
+  tax: ['tax'],
+  po_number: ['order'],
+  order_number: ['order'],
+  vendor: ['supplier'],
+  bill_to: ['customer'],
+  customer_number: ['customer', 'account'],
+  payment_method: ['payment'],
+};
+
+/** A qualifier, role or subject in the field's name that its concept does not mean by itself. */
+const asksMoreThan = (meaning: FieldMeaning, concept: ConceptId): boolean =>
+  [...meaning.tags].some(
+    ([tag, kind]) =>
+      kind !== 'head' && kind !== 'weak' && !(CONCEPT_MEANS[concept] ?? []).includes(tag),
+  );
+
+/** Confidence shown green. */
+const GREEN = 0.8;
+
+/**
+ * A field not named for an invoice or receipt concept, read by what its name means: null when
+ * the lexicon does not understand it (the concept strategies and a plain label search take it).
+ */
+function byMeaning(field: FieldDefinition, ctx: DocContext): FieldOutcome | null {
+  const meaning = fieldMeaning(field);
+  if (!understood(meaning)) return null;
+  // a field named for an invoice or receipt concept keeps that concept's strategies, unless its
+  // name asks for more than the concept ("Date issued" on a certificate is not the invoice date)
+  // and a label says surely what it is
+  const named = namedConceptOf(field);
+  if (named && !asksMoreThan(meaning, named.id)) return null;
+  const c = labelledValue(meaning, field.type === 'date' ? plausibleOrder(ctx) : ctx);
+  if (named && (!c || c.confidence < GREEN)) return null;
+  // the type's own printed words for the field (its aliases) are searched as they are
+  if (!c && field.aliases?.length) return null;
+  if (!c) return { value: NOTHING, signals: null };
+  const value = toValue(c);
+  if (field.type === 'currency' && typeof c.value === 'number') {
+    const currency = currencyOfValue(c, ctx);
+    if (currency) value.currency = currency;
+  }
+  return { value, signals: { ...signalsOf(c, null, field), concept: `meaning:${field.type}` } };
+}
+
 /** Extract one field, with the signals its confidence was calibrated from. */
 export function extractFieldWithSignals(field: FieldDefinition, ctx: DocContext): FieldOutcome {
+  const meant = byMeaning(field, ctx);
+  if (meant) return meant;
   const concept: ConceptId | null = conceptOf(field)?.id ?? null;
   if (concept === 'currency' && field.type === 'string') {
     const c = extractCurrencyCode(field, ctx);

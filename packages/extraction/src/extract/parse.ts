@@ -45,8 +45,11 @@ function fullYear(y: number): number {
   return y < 70 ? 2000 + y : 1900 + y;
 }
 
-function valid(y: number, m: number, d: number): boolean {
-  if (y < 1970 || y > 2099 || m < 1 || m > 12 || d < 1) return false;
+/** Documents' own dates are from 1970 on; a date of birth can be older. */
+const EARLIEST_YEAR = 1970;
+
+function valid(y: number, m: number, d: number, earliest = EARLIEST_YEAR): boolean {
+  if (y < earliest || y > 2099 || m < 1 || m > 12 || d < 1) return false;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return d <= days;
 }
@@ -122,8 +125,15 @@ const YEAR =
 /** The "1" of "1er" read as a letter ("ler avril"), before a month name. */
 const ORDINAL_FIRST_AS_LETTER = new RegExp(`\\b[lI](?=er\\s+(?:${MONTH_RE}))`, 'gi');
 
-/** Every date found in a text, in order. `order` decides dd/mm vs mm/dd when both are ≤ 12. */
-export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] {
+/**
+ * Every date found in a text, in order. `order` decides dd/mm vs mm/dd when both are ≤ 12;
+ * `earliestYear` lets a date of birth be older than any document.
+ */
+export function findDates(
+  text: string,
+  order: DateOrder = 'dmy',
+  earliestYear = EARLIEST_YEAR,
+): ParsedDate[] {
   const out: ParsedDate[] = [];
   // Both repairs keep the text's length, so match indexes still point into the original text.
   // a tilde between figures is a hyphen OCR read wavy ("05~05-17"); the length stays the same
@@ -135,14 +145,15 @@ export function findDates(text: string, order: DateOrder = 'dmy'): ParsedDate[] 
     const start = m.index;
     const end = start + m[0].length;
     if (taken.some(([a, b]) => start < b && end > a)) return;
-    if (!valid(y, mo, d)) return;
+    if (!valid(y, mo, d, earliestYear)) return;
     taken.push([start, end]);
     out.push({ iso: iso(y, mo, d), ambiguous, match: m[0], index: start });
   };
   let m: RegExpExecArray | null;
   // ISO-like: 2018-12-25, 2018/12/25, 2018.12.25, also with the time glued on ("2018-12-2517:58")
+  // (not the year of one day-first date and the start of the next: "31.3.2025 / 4.4.2025")
   const isoRe =
-    /(?<![\d])(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}(?=\d{1,2}:\d{2})|\d{1,2}(?!\d))/g;
+    /(?<![\d])(?<!\d[-/.])(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{2}(?=\d{1,2}:\d{2})|\d{1,2}(?![\d]|[-/.]\d))/g;
   while ((m = isoRe.exec(src))) push(m, Number(m[1]), Number(m[2]), Number(m[3]), false);
   // 25 Dec 2018, 25-Dec-18, 25th December, 2018
   const dmyName = new RegExp(

@@ -6,7 +6,9 @@
 import type { TableDefinition } from '@parser/contracts';
 import type { ExtractedTable } from '../document.js';
 import type { DocContext } from './context.js';
+import { itemRoleOf } from './tables/column-words.js';
 import { findHeader, matchHeader } from './tables/header.js';
+import { meaningTable } from './tables/meaning-table.js';
 import { withImpliedFigures, withLineAmount } from './tables/implied-figures.js';
 import { receiptItems } from './tables/receipt-items.js';
 import { readRows } from './tables/rows.js';
@@ -19,6 +21,12 @@ export { readRows } from './tables/rows.js';
 export function extractTable(table: TableDefinition, ctx: DocContext): ExtractedTable {
   const src = fromSourceTables(ctx.layout.doc.pages, table, ctx);
   if (src) return src;
+  // a table of other things than items bought (transactions, results, containers…) is read by
+  // what its columns mean
+  if (table.columns.some((c) => !itemRoleOf(c))) {
+    const meant = meaningTable(table, ctx);
+    if (meant) return meant;
+  }
   const reading = withLineAmount(table);
   const header = findHeader(reading, ctx);
   // a type that asks for no line amount reads a receipt's items: its header, if any, is a few

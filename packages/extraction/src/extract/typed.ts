@@ -29,18 +29,19 @@ const toksIn = (toks: Tok[], spans: [number, number][], a: number, b: number): T
     return s !== undefined && s[0] < b && s[1] > a;
   });
 
-/** The first value of a type in a token sequence. */
+/** The first value of a type in a token sequence (`earliestYear`: see findDates). */
 export function parseTyped(
   toks: Tok[],
   type: FieldDefinition['type'],
   ctx: DocContext,
+  earliestYear?: number,
 ): Typed | null {
   if (!toks.length) return null;
   const o = offsets(toks);
   let text = o.text;
   const spans = o.spans;
   if (type === 'date') {
-    const d = findDates(text, ctx.order)[0];
+    const d = findDates(text, ctx.order, earliestYear)[0];
     if (!d) return null;
     return {
       value: d.iso,

@@ -2,7 +2,8 @@
  * A repeat vendor's document read with its hints first: each field is read where the vendor's
  * documents always had it (after the same label, or at the same spot) in the vendor's own format.
  * A value found there that the general rules also found gets high confidence; where they differ
- * the hint wins with less, and where the hint finds nothing the general value stands.
+ * the hint wins with less, but only where the document shows the evidence the reviewed documents
+ * had there; otherwise, and where the hint finds nothing, the general value stands.
  */
 import type { FieldDefinition, TableDefinition } from '@parser/contracts';
 import type { Box, ExtractedValue, ExtractionResult, ReadDocument } from '../document.js';
@@ -11,9 +12,10 @@ import { compact, matchPhraseInRow, segments, unionBox, type Tok } from '../extr
 import { extractTable } from '../extract/tables.js';
 import { parseTyped } from '../extract/typed.js';
 import { keepEInvoiceValues } from '../einvoice/map-to-schema.js';
-import type { FieldHint, VendorHints } from './hint-types.js';
+import type { FieldHint, ValueEvidence, VendorHints } from './hint-types.js';
 import { documentFormat } from './lesson.js';
 import { relativeBox, sameValue } from './locate-value.js';
+import { evidenceOf, showsSameEvidence, valueShape } from './value-evidence.js';
 
 export interface HintSchema {
   fields: FieldDefinition[];
@@ -41,6 +43,8 @@ function besideLabel(
   const label = unionBox(labelToks.map((t) => t.box));
   if (hint.place === 'right') {
     const after = row.words.filter((t) => t.box[0] >= label[2] - 0.5);
+    // the label's own punctuation may stand apart from it ("FACTURE N°   :   F2018")
+    while (after[0] && /^\p{P}+$/u.test(after[0].text)) after.shift();
     const columns = segments(after, row.height, 3);
     // a figure may stand one column further, after a currency code ("Gross GBP    7161,28")
     return (type === 'string' ? columns.slice(0, 1) : columns.slice(0, 2)).flat();
@@ -76,12 +80,36 @@ function atPlace(hint: FieldHint, ctx: DocContext): Tok[] {
   return best?.toks ?? [];
 }
 
-/** The value the hint reads on this document, or null when it finds none. */
-export function readWithHint(
+/**
+ * Of the words beside a label, the first run written the way the vendor writes the value: text
+ * after a label may run on into the next value ("Nr. 47110815 vom 31.10.2018"), which the value's
+ * learned shape ends. All the words when no run has the shape (or none was learned).
+ */
+function shapedRun(toks: Tok[], type: FieldDefinition['type'], hint: FieldHint): Tok[] {
+  const shapes = hint.evidence?.shapes;
+  if (type !== 'string' || !shapes?.length) return toks;
+  for (let end = 1; end < toks.length; end++) {
+    const run = toks.slice(0, end);
+    if (shapes.includes(valueShape(run.map((t) => t.text).join(' '), type))) return run;
+  }
+  return toks;
+}
+
+/** A value a hint reads on this document, with the evidence it was found among. */
+interface HintReading {
+  candidate: Candidate;
+  evidence: ValueEvidence;
+}
+
+/**
+ * The values the hint reads on this document, the likeliest place first, each read only when
+ * asked for: the first that shows the evidence usually ends the search.
+ */
+function* readingsWithHint(
   field: FieldDefinition,
   hint: FieldHint,
   ctx: DocContext,
-): Candidate | null {
+): Generator<HintReading> {
   const own: DocContext = {
     ...ctx,
     order: hint.dateOrder ?? ctx.order,
@@ -106,23 +134,52 @@ export function readWithHint(
   }
   tries.sort((a, b) => a.closeness - b.closeness);
   for (const { toks } of tries) {
-    const typed = parseTyped(toks, field.type, own);
+    const typed = parseTyped(shapedRun(toks, field.type, hint), field.type, own);
     if (!typed || !typed.toks.length) continue;
     const first = typed.toks[0] as Tok;
     const row = own.layout.rows.find((r) => r.words.includes(first));
-    return {
-      value: typed.value,
-      box: unionBox(typed.toks.map((t) => t.box)),
-      page: row?.page ?? hint.page,
-      confidence: 1,
-      order: row?.index ?? 0,
-      where: hint.place === 'page' ? 'fallback' : hint.place,
+    if (!row) continue;
+    yield {
+      candidate: {
+        value: typed.value,
+        box: unionBox(typed.toks.map((t) => t.box)),
+        page: row.page,
+        confidence: 1,
+        order: row.index,
+        where: hint.place === 'page' ? 'fallback' : hint.place,
+      },
+      evidence: evidenceOf(row, typed.toks, field.type, own, hint.place === 'page'),
     };
+  }
+}
+
+/**
+ * The value a hint gives a field on this document, or null when the engine's value stands as it
+ * is. The hint confirms the engine's value, replaces it or fills a field the engine left empty
+ * only where the document shows the evidence the reviewed documents had there: the same label
+ * beside a value written the same way, or, for a value alone, the same shape among some of the
+ * same words. A spot that lands on other evidence is not the vendor's place for the field, so it
+ * does not even raise the confidence of a value it happens to share.
+ */
+export function readWithHint(
+  field: FieldDefinition,
+  hint: FieldHint,
+  general: ExtractedValue | undefined,
+  ctx: DocContext,
+): Candidate | null {
+  const read = general?.value ?? null;
+  const learned = hint.evidence;
+  // the likeliest place first; a hint kept from before evidence confirms the engine or fills
+  for (const reading of readingsWithHint(field, hint, ctx)) {
+    const shown = learned
+      ? showsSameEvidence(learned, reading.evidence, hint.place === 'page')
+      : read === null || sameValue(read, reading.candidate.value);
+    if (shown) return reading.candidate;
   }
   return null;
 }
 
-/** A field's value after its hint: the general one, confirmed, replaced or left as it was. */
+/** A field's value after its hint: the general one, confirmed, replaced or filled. */
 function withHint(
   general: ExtractedValue | undefined,
   read: Candidate,
@@ -242,7 +299,7 @@ export function applyHints(
       dateOrder: found.dateOrder ?? vendorFormat.dateOrder,
       decimalMark: found.decimalMark ?? vendorFormat.decimalMark,
     };
-    const read = readWithHint(field, hint, ctx);
+    const read = readWithHint(field, hint, fields[field.key], ctx);
     if (read) fields[field.key] = withHint(fields[field.key], read, hint.strength);
   }
   // Values an e-invoice's XML gave are exact: no hint about where the page prints them replaces them.

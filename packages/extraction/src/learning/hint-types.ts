@@ -5,6 +5,17 @@ import type { DateOrder, DecimalMark } from '../extract/parse.js';
 /** Where a value stands: right of its label, under it, or alone at a place on the page. */
 export type HintPlace = 'right' | 'below' | 'page';
 
+/**
+ * What a confirmed value looked like where it was printed: what a later document must show again
+ * at the same place for the place to be read over the engine.
+ */
+export interface ValueEvidence {
+  /** How the value was written (`valueShape`): "A-9" for "RX-1042", "d2" for an amount in cents. */
+  shapes: string[];
+  /** For a value with no label: the lasting words of its row and the rows just above and below. */
+  nearby: string[];
+}
+
 /** Where one confirmed value of a field was printed on one document, and how it was written. */
 export interface FieldObservation {
   field: string;
@@ -20,6 +31,8 @@ export interface FieldObservation {
   dateOrder?: DateOrder;
   /** For amounts: the decimal mark the vendor prints. */
   decimalMark?: DecimalMark;
+  /** Absent from lessons learned before evidence was kept: such a hint only confirms or fills. */
+  evidence?: ValueEvidence;
 }
 
 /** The printed header a table column's confirmed values stood under. */

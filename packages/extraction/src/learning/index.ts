@@ -6,6 +6,7 @@ export type {
   FieldObservation,
   HintPlace,
   Lesson,
+  ValueEvidence,
   VendorHints,
 } from './hint-types.js';
 export { NO_HINTS } from './hint-types.js';

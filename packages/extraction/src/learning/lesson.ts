@@ -1,11 +1,11 @@
 /** The lesson of one reviewed document: where each confirmed value was printed, and how. */
-import type { FieldDefinition, TableDefinition } from '@parser/contracts';
+import type { TableDefinition } from '@parser/contracts';
 import type { Box, ReadDocument } from '../document.js';
 import { contextOf, type DocContext } from '../extract/context.js';
 import { segments, type Row } from '../extract/layout.js';
 import type { DateOrder, DecimalMark } from '../extract/parse.js';
 import type { ColumnObservation, FieldObservation, Lesson } from './hint-types.js';
-import { locateCell, observeField } from './locate-value.js';
+import { type LessonField, locateCell, observeField } from './locate-value.js';
 
 type Value = string | number | boolean | null;
 
@@ -16,7 +16,7 @@ export interface ReviewedValues {
 }
 
 export interface LessonSchema {
-  fields: Pick<FieldDefinition, 'key' | 'type'>[];
+  fields: LessonField[];
   tables: Pick<TableDefinition, 'key' | 'columns'>[];
 }
 

@@ -5,13 +5,19 @@
 import type { FieldDefinition } from '@parser/contracts';
 import type { Box } from '../document.js';
 import type { DocContext } from '../extract/context.js';
-import { segments, unionBox, type Row, type Tok } from '../extract/layout.js';
+import { compact, segments, unionBox, type Row, type Tok } from '../extract/layout.js';
+import { phrasesFor } from '../extract/concepts.js';
 import type { DateOrder, DecimalMark } from '../extract/parse.js';
 import { parseTyped } from '../extract/typed.js';
 import type { FieldObservation } from './hint-types.js';
+import { evidenceOf } from './value-evidence.js';
 
 type FieldType = FieldDefinition['type'];
 type Value = string | number | boolean;
+
+/** A field as a lesson knows it: key and type, and the label and aliases when the type has them. */
+export type LessonField = Pick<FieldDefinition, 'key' | 'type'> &
+  Partial<Pick<FieldDefinition, 'label' | 'aliases'>>;
 
 /** Free text compared loosely: case, spacing and surrounding punctuation do not matter. */
 export const looseText = (s: string): string =>
@@ -155,12 +161,27 @@ function labelAbove(found: Found, ctx: DocContext): Tok[] {
   return column;
 }
 
+/** Whether a printed label names the field in words the engine knows for it ("Grand Total"). */
+function fieldNamer(field: LessonField, ctx: DocContext): (label: readonly Tok[]) => boolean {
+  const phrases = phrasesFor({ ...field, label: field.label ?? field.key }, ctx.locales)
+    .map((p) => p.compact)
+    .filter((phrase) => phrase.length >= 3);
+  return (label) => {
+    const printed = compact(label.map((t) => t.text).join(' '));
+    return phrases.some((phrase) => printed.includes(phrase));
+  };
+}
+
 /**
- * Where the value is printed and how: the first place with a label, else the first place. Null when
- * the document does not show the value (the reviewer typed something the page does not print).
+ * Where the value is printed and how. The place chosen is the one a later document is most likely
+ * to show again for this field: a label that names the field first (the "Total" row rather than an
+ * item's amount under the column header "Amount", when a one-item receipt prints both alike), then
+ * a label on the value's left, then one above it, in document order; else the first place, alone.
+ * Null when the document does not show the value (the reviewer typed something the page does not
+ * print).
  */
 export function observeField(
-  field: Pick<FieldDefinition, 'key' | 'type'>,
+  field: LessonField,
   value: Value,
   ctx: DocContext,
   format: { dateOrder?: DateOrder; decimalMark?: DecimalMark } = {},
@@ -173,19 +194,23 @@ export function observeField(
       (!format.decimalMark || !f.decimalMark || f.decimalMark === format.decimalMark),
   );
   if (!found.length) return null;
+  const namesField = fieldNamer(field, ctx);
+  const rank = (l: { label: Tok[]; place: 'right' | 'below' }) =>
+    (namesField(l.label) ? 0 : 2) + (l.place === 'right' ? 0 : 1);
   const labelled = found
-    .map((f) => {
+    .flatMap((f): { f: Found; label: Tok[]; place: 'right' | 'below' }[] => {
       const left = labelOnTheLeft(f);
-      if (left.length) return { f, label: left, place: 'right' as const };
+      if (left.length) return [{ f, label: left, place: 'right' }];
       const above = labelAbove(f, ctx);
-      return above.length ? { f, label: above, place: 'below' as const } : null;
+      return above.length ? [{ f, label: above, place: 'below' }] : [];
     })
-    .find((x) => x !== null);
+    .map((l, order) => ({ ...l, order, rank: rank(l) }))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)[0];
   const chosen = labelled?.f ?? found[0];
   if (!chosen) return null;
   const page = ctx.layout.doc.pages.find((p) => p.number === chosen.row.page);
   if (!page) return null;
-  const valueBox = unionBox(chosen.row.words.slice(chosen.start, chosen.end).map((t) => t.box));
+  const valueToks = chosen.row.words.slice(chosen.start, chosen.end);
   return {
     field: field.key,
     label: labelled
@@ -196,10 +221,11 @@ export function observeField(
       : null,
     place: labelled?.place ?? 'page',
     page: page.number,
-    at: relativeBox(valueBox, page),
+    at: relativeBox(unionBox(valueToks.map((t) => t.box)), page),
     labelAt: labelled ? relativeBox(unionBox(labelled.label.map((t) => t.box)), page) : null,
     ...(chosen.dateOrder ? { dateOrder: chosen.dateOrder } : {}),
     ...(chosen.decimalMark ? { decimalMark: chosen.decimalMark } : {}),
+    evidence: evidenceOf(chosen.row, valueToks, field.type, ctx, !labelled),
   };
 }
 

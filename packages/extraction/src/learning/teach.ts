@@ -13,6 +13,7 @@ import {
   NO_HINTS,
   type VendorHints,
 } from './hint-types.js';
+import { mergeEvidence } from './value-evidence.js';
 
 /** Confirmations beyond this add nothing: three contradictions retire any hint. */
 export const MAX_STRENGTH = 3;
@@ -73,11 +74,15 @@ export function teach(hints: VendorHints, lesson: Lesson): VendorHints {
       fields[seen.field] ?? [],
       seen,
       (hint) => confirms(hint, seen),
-      (hint, s) => ({
-        ...s,
-        dateOrder: s.dateOrder ?? hint.dateOrder,
-        decimalMark: s.decimalMark ?? hint.decimalMark,
-      }),
+      (hint, s) => {
+        const evidence = mergeEvidence(hint.evidence, s.evidence);
+        return {
+          ...s,
+          dateOrder: s.dateOrder ?? hint.dateOrder,
+          decimalMark: s.decimalMark ?? hint.decimalMark,
+          ...(evidence ? { evidence } : {}),
+        };
+      },
     );
   }
   const columns = { ...hints.columns };

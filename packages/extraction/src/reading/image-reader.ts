@@ -5,6 +5,7 @@ import { buildPage } from './layout.js';
 import { mapWithLimit } from './map-with-limit.js';
 import { ocrPoolSize, type GreyImage } from './ocr-pool.js';
 import { readPage } from './ppocr/page-reader.js';
+import { readAgain } from './second-reader/read-again.js';
 
 export interface PreparedImage extends GreyImage {
   /** OCR pixels per original pixel; OCR boxes are divided by it to land on the original image. */
@@ -49,14 +50,16 @@ function extractSingleChannel(data: Buffer, channels: number): Uint8Array {
  */
 export async function ocrPage(number: number, image: PreparedImage): Promise<Page> {
   const reading = await readPage(image);
+  await readAgain(reading.image, reading.rows);
+  const words = reading.rows.flatMap((r) => r.words);
   const s = image.scale;
-  for (const w of reading.words) w.box = [w.box[0] / s, w.box[1] / s, w.box[2] / s, w.box[3] / s];
+  for (const w of words) w.box = [w.box[0] / s, w.box[1] / s, w.box[2] / s, w.box[3] / s];
   return buildPage(
     number,
     Math.round(reading.width / s),
     Math.round(reading.height / s),
     'ocr',
-    reading.words,
+    words,
   );
 }
 

@@ -2,7 +2,13 @@ export { DocumentReadError, isDocumentReadError, type DocumentReadErrorCode } fr
 export { inspectDocument, type DocumentInfo } from './inspect-document.js';
 export { READING_LIMITS } from './limits.js';
 export { groupLinesIntoBlocks, groupWordsIntoLines, unionBoxes } from './layout.js';
-export { ocrModelLoads, ocrModelsPreparedIn, ocrPoolSize, terminateOcr } from './ocr-pool.js';
+export {
+  ocrModelLoads,
+  ocrModelsPreparedIn,
+  ocrPoolSize,
+  secondReaderStarts,
+  terminateOcr,
+} from './ocr-pool.js';
 export {
   type PackedReading,
   type PageSize,

@@ -107,4 +107,4 @@ export async function readDocument(
  * Identifies what readDocument returns for given bytes. Bump it with every change that alters a
  * reading (OCR settings, layout grouping), so callers that cache readings read the file again.
  */
-export const READER_VERSION = '11';
+export const READER_VERSION = '13';

@@ -61,21 +61,6 @@ export function currentValues(
   return { fields, tables };
 }
 
-/** The places a person edited, from the history's field_edited entries. */
-export function lockedPlaces(edits: readonly Record<string, unknown>[]): ValueRef[] {
-  return edits.flatMap((edit): ValueRef[] => {
-    if (typeof edit.field === 'string') return [{ field: edit.field }];
-    if (
-      typeof edit.table === 'string' &&
-      typeof edit.row === 'number' &&
-      typeof edit.column === 'string'
-    ) {
-      return [{ table: edit.table, row: edit.row, column: edit.column }];
-    }
-    return [];
-  });
-}
-
 export function agentDocumentOf(
   docType: PipelineDocType,
   values: ExtractionResult,

@@ -1,12 +1,8 @@
-import type { AgentName, AgentRunItem } from '@parser/contracts';
+import { type AgentName, type AgentRunItem, PENDING_STEPS } from '@parser/contracts';
 import { sql } from 'kysely';
 
 import type { Database, DbExecutor } from '../../db/client.js';
 import { jsonb } from '../../db/json.js';
-import type { PipelineStepValue } from '../../db/schema.js';
-
-/** The steps at which the agents run on demand: the document waits for a person. */
-export const PENDING_STEPS: readonly PipelineStepValue[] = ['human_review', 'approval'];
 
 /** The key of a type's agent toggles and of a knowledge document's enabledFor, per agent. */
 export const AGENT_TOGGLE: Record<AgentName, 'data_entry' | 'recon'> = {
@@ -14,15 +10,10 @@ export const AGENT_TOGGLE: Record<AgentName, 'data_entry' | 'recon'> = {
   reconciliation: 'recon',
 };
 
-/** What an agent writes back to a pipeline. */
-export interface AgentWrite {
-  extractedData: unknown;
-  reviewedData?: unknown;
-  agentReport: unknown;
-  duplicateKey: string | null;
-}
-
-/** Pipelines as the agents read and write them, knowledge texts, and background runs. */
+/**
+ * Pipelines as the agents read them, knowledge texts, and background runs. What an agent changes
+ * in a pipeline is stored by the pipelines module's state machine.
+ */
 export class AgentsRepository {
   constructor(private readonly db: Database) {}
 
@@ -82,18 +73,6 @@ export class AgentsRepository {
       .executeTakeFirst();
   }
 
-  /** The places people edited (from the history), as {field} or {table, row, column}. */
-  async editedPlaces(tenantId: string, pipelineId: string, trx: DbExecutor = this.db) {
-    const rows = await trx
-      .selectFrom('pipelineEvents')
-      .select('data')
-      .where('tenantId', '=', tenantId)
-      .where('pipelineId', '=', pipelineId)
-      .where('kind', '=', 'field_edited')
-      .execute();
-    return rows.map((row) => row.data);
-  }
-
   /** The texts of the type's knowledge documents enabled for the agent. */
   async knowledgeFor(
     tenantId: string,
@@ -137,35 +116,6 @@ export class AgentsRepository {
       .orderBy('createdAt', 'asc')
       .limit(5)
       .execute();
-  }
-
-  /**
-   * Stores an agent's result, only if the pipeline is still at the version it was read at (a
-   * person's save meanwhile wins). Answers the new version, or undefined.
-   */
-  async saveResult(
-    tenantId: string,
-    id: string,
-    expectedVersion: number,
-    write: AgentWrite,
-    trx: DbExecutor = this.db,
-  ): Promise<number | undefined> {
-    const row = await trx
-      .updateTable('pipelines')
-      .set({
-        extractedData: jsonb(write.extractedData),
-        ...(write.reviewedData === undefined ? {} : { reviewedData: jsonb(write.reviewedData) }),
-        agentReport: jsonb(write.agentReport),
-        duplicateKey: write.duplicateKey,
-        version: sql<number>`version + 1`,
-        updatedAt: sql<Date>`now()`,
-      })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .where('version', '=', expectedVersion)
-      .returning('version')
-      .executeTakeFirst();
-    return row?.version;
   }
 
   async insertRun(

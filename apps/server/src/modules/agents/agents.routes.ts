@@ -2,9 +2,10 @@ import { AgentName, AgentRunBodySchema, AgentRunResultSchema } from '@parser/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import type { Services } from '../../app.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { tenantOf } from '../../plugins/auth.js';
+
+import type { AgentsService } from './agents.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['agents'];
@@ -22,9 +23,9 @@ const PATHS: { path: string; agent: AgentName; summary: string }[] = [
   },
 ];
 
-export const agentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (
   app,
-  { services },
+  { agents },
 ) => {
   for (const { path, agent, summary } of PATHS) {
     app.post(
@@ -39,7 +40,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
           response: { 200: AgentRunResultSchema, ...errors },
         },
       },
-      (request) => services.agents.run(tenantOf(request), agent, request.body),
+      (request) => agents.run(tenantOf(request), agent, request.body),
     );
   }
 
@@ -55,6 +56,6 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: AgentRunResultSchema, ...errors },
       },
     },
-    (request) => services.agents.getRun(tenantOf(request), request.params.id),
+    (request) => agents.getRun(tenantOf(request), request.params.id),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  type AgentChange,
   type AgentName,
   type AgentReport,
   AgentReportSchema,
@@ -6,6 +7,7 @@ import {
   AgentRunBodySchema,
   type AgentRunItem,
   type AgentRunResult,
+  isPendingStep,
   type ReconCheck,
 } from '@parser/contracts';
 import {
@@ -27,17 +29,15 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
 import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
-import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+import { type RecordedEvent, systemAs } from '../pipelines/state-machine/pipeline-history.js';
+import type {
+  PipelineStateMachine,
+  PipelineValueChanges,
+} from '../pipelines/state-machine/pipeline-state-machine.js';
 
-import {
-  agentDocumentOf,
-  applyChanges,
-  currentValues,
-  lockedPlaces,
-  storedValues,
-} from './agent-document.js';
+import { agentDocumentOf, applyChanges, currentValues, storedValues } from './agent-document.js';
 import { runAgentBatchJob } from './agents.jobs.js';
-import { type AgentsRepository, type AgentWrite, PENDING_STEPS } from './agents.repository.js';
+import type { AgentsRepository } from './agents.repository.js';
 import {
   AGENT_ACTORS,
   type CurrentChecks,
@@ -71,7 +71,8 @@ interface AgentModelInput {
 export interface AgentsDeps {
   db: Database;
   agents: AgentsRepository;
-  pipelines: PipelinesRepository;
+  /** Where an agent's changes to a pipeline are stored, with the history saying what it did. */
+  pipelineState: Pick<PipelineStateMachine, 'change' | 'editedPlaces'>;
   docTypes: PipelineDocTypes;
   files: PipelineFiles;
   engine: Engine;
@@ -131,31 +132,26 @@ export class AgentsService {
       });
     }
     const { extracted, reviewed } = storedValues(row.extractedData, row.reviewedData);
-    const [edits, knowledge, settings, reading] = await Promise.all([
-      this.deps.agents.editedPlaces(tenantId, pipelineId),
+    const [edited, knowledge, settings, reading] = await Promise.all([
+      this.deps.pipelineState.editedPlaces(tenantId, pipelineId),
       this.knowledge(tenantId, row.docTypeId, agent),
       this.settings(tenantId),
       this.documentReading(tenantId, row.fileId, runsIn),
     ]);
-    const doc = agentDocumentOf(
-      docType,
-      currentValues(extracted, reviewed),
-      lockedPlaces(edits),
-      reading,
-    );
+    const doc = agentDocumentOf(docType, currentValues(extracted, reviewed), edited, reading);
     const previous = AgentReportSchema.safeParse(row.agentReport);
     const report: AgentReport = previous.success
       ? previous.data
       : { data_entry: null, reconciliation: null };
     const ranAt = new Date().toISOString();
 
-    let write: AgentWrite;
+    let write: PipelineValueChanges;
     let message: string;
-    let changes: unknown[] = [];
+    let changes: AgentChange[] = [];
     // Why the AI model's pass was not used, for the history; the agent's own result stands.
     let modelWarning: string | undefined;
     // Derived values worked out again and checks run again on the new values, for the history.
-    let followUpEvents: { kind: string; actorLabel: string; data: Record<string, unknown> }[] = [];
+    let followUpEvents: RecordedEvent[] = [];
     if (agent === 'data_entry') {
       const ruled = await this.deps.engine.run('dataEntry', [doc, knowledge, settings]);
       // With an AI model, the type's data entry instructions and knowledge passages apply next.
@@ -244,41 +240,25 @@ export class AgentsService {
     return {
       message,
       store: async (trx) => {
-        const version = await this.deps.agents.saveResult(
-          tenantId,
-          pipelineId,
-          row.version,
+        // Stored only if the pipeline is still at the version read: a person's save meanwhile wins.
+        const actor = systemAs(AGENT_ACTORS[agent]);
+        const version = await this.deps.pipelineState.change(
+          { tenantId, pipelineId },
+          { version: row.version },
           write,
-          trx,
-        );
-        if (version === undefined) return false;
-        const actorLabel = AGENT_ACTORS[agent];
-        await this.deps.pipelines.insertEvents(
           [
             ...(modelWarning
               ? [
                   {
-                    tenantId,
-                    pipelineId,
                     kind: 'model_warning' as const,
-                    actorUserId: null,
-                    actorLabel,
                     data: { step: agent, message: modelWarning },
+                    actor,
                   },
                 ]
               : []),
-            ...followUpEvents.map((event) => ({
-              tenantId,
-              pipelineId,
-              actorUserId: null,
-              ...event,
-            })),
+            ...followUpEvents,
             {
-              tenantId,
-              pipelineId,
               kind: 'agent_ran',
-              actorUserId: null,
-              actorLabel,
               data: {
                 agent,
                 message,
@@ -291,11 +271,12 @@ export class AgentsService {
                     }
                   : {}),
               },
+              actor,
             },
           ],
           trx,
         );
-        return true;
+        return version !== undefined;
       },
     };
   }
@@ -317,7 +298,7 @@ export class AgentsService {
       for (let attempt = 0; attempt < 2; attempt++) {
         const row = await this.deps.agents.findForAgent(tenantId, pipelineId);
         if (!row) return failure('Document not found');
-        if (!PENDING_STEPS.includes(row.currentStep)) {
+        if (!isPendingStep(row.currentStep)) {
           return failure(
             `The document is at ${row.currentStep}; agents run on documents waiting for review or approval`,
           );

@@ -25,9 +25,11 @@ import type {
   ValuesChangedBy,
   ValuesFollowUp,
 } from '../pipelines/pipeline-ports.js';
+import { systemAs } from '../pipelines/state-machine/pipeline-history.js';
+import type { PipelineStateMachine } from '../pipelines/state-machine/pipeline-state-machine.js';
 import type { CompanySettingsService } from '../tenants/company-settings.service.js';
 
-import { agentDocumentOf, applyChanges, currentValues, lockedPlaces } from './agent-document.js';
+import { agentDocumentOf, applyChanges, currentValues } from './agent-document.js';
 import type { AgentsRepository } from './agents.repository.js';
 
 /** Who the history says did an agent's work. */
@@ -46,6 +48,8 @@ type FollowUpEvent = ValuesFollowUp['events'][number];
 
 export interface CurrentChecksDeps {
   agents: AgentsRepository;
+  /** The places people edited, which the agents leave alone. */
+  pipelineState: Pick<PipelineStateMachine, 'editedPlaces'>;
   files: PipelineFiles;
   companySettings: CompanySettingsService;
   engine: Engine;
@@ -164,8 +168,8 @@ export class CurrentChecks implements PipelineChecks {
         ? {
             event: {
               kind: 'checks_rerun',
-              actorLabel: AGENT_ACTORS.reconciliation,
               data: { after: change.by, message: reportMessage(report), summary: report.summary },
+              actor: systemAs(AGENT_ACTORS.reconciliation),
             },
           }
         : {}),
@@ -176,9 +180,8 @@ export class CurrentChecks implements PipelineChecks {
     const parsed = AgentReportSchema.safeParse(change.agentReport);
     const report = parsed.success ? parsed.data : null;
     // What people edited stays theirs: the history's edits, and this save's own.
-    const edits = await this.deps.agents.editedPlaces(change.tenantId, change.pipelineId);
     const edited = [
-      ...lockedPlaces(edits),
+      ...(await this.deps.pipelineState.editedPlaces(change.tenantId, change.pipelineId)),
       ...(change.by === 'review_saved' ? change.changed : []),
     ];
     let { extracted, reviewed } = change;
@@ -261,8 +264,8 @@ const placeOf = (ref: ValueRef): ValueRef =>
 export function derivedValueEvents(changes: readonly AgentChange[]): FollowUpEvent[] {
   return changes.slice(0, DERIVED_EVENTS).map((change) => ({
     kind: 'derived_value_updated',
-    actorLabel: AGENT_ACTORS.data_entry,
     data: { ...placeOf(change), old: change.old, new: change.new, reason: change.reason },
+    actor: systemAs(AGENT_ACTORS.data_entry),
   }));
 }
 

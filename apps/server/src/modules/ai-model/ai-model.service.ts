@@ -1,5 +1,4 @@
-import type { FileExtractionResponse, ModelDocTypeBody, ModelStatus } from '@parser/contracts';
-import type { ReadDocument } from '@parser/extraction';
+import type { ModelDocTypeBody, ModelStatus } from '@parser/contracts';
 
 import { notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
@@ -7,35 +6,13 @@ import { assertAdmin, type TenantAuth } from '../../plugins/auth.js';
 
 import { type AiModelSettings, publicEndpoint } from './ai-model-settings.js';
 import type { ModelCallsRepository } from './model-calls.repository.js';
-import type { ModelSuggestionStep } from './model-suggestion.step.js';
 
-/** What the model's Quick Setup pass needs of the files module. */
-export interface SuggestionFiles {
-  awaitReading(tenantId: string, fileId: string): Promise<ReadDocument>;
-}
-
-/** What Settings shows of the optional AI model, each type's switch, and Quick Setup's pass. */
+/** What Settings shows of the optional AI model, and each type's switch. */
 export class AiModelService {
   constructor(
     private readonly settings: AiModelSettings | undefined,
     private readonly calls: ModelCallsRepository,
-    private readonly suggestion?: { step: ModelSuggestionStep; files: SuggestionFiles },
   ) {}
-
-  /**
-   * Quick Setup: the offline suggestion with the model's proposals added, when a model is
-   * configured; the offline suggestion as it is otherwise, or when the model fails.
-   */
-  async improveSuggestion(
-    tenantId: string,
-    fileId: string,
-    offline: FileExtractionResponse,
-  ): Promise<FileExtractionResponse> {
-    if (!this.suggestion) return offline;
-    // Read already for the offline suggestion: this answers from the reading cache.
-    const doc = await this.suggestion.files.awaitReading(tenantId, fileId);
-    return this.suggestion.step.improve(tenantId, doc, 'example document', offline);
-  }
 
   async status(auth: TenantAuth): Promise<ModelStatus> {
     const [usage, lastError, docTypes] = await Promise.all([

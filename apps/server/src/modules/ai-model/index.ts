@@ -5,9 +5,8 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Engine } from '../../engine/engine.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
-import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 
-import { AiModelService, type SuggestionFiles } from './ai-model.service.js';
+import { AiModelService } from './ai-model.service.js';
 import { aiModelSettingsFrom } from './ai-model-settings.js';
 import { ModelAgents } from './model-agents.js';
 import { ModelCallsRepository } from './model-calls.repository.js';
@@ -27,6 +26,8 @@ export interface AiModel {
   extraction: ModelExtractionStep | undefined;
   /** The agents' model pass; undefined when no model is configured. */
   agents: ModelAgents | undefined;
+  /** Quick Setup's model pass; undefined when no model is configured. */
+  suggestion: ModelSuggestionStep | undefined;
 }
 
 export function createAiModel(deps: {
@@ -34,8 +35,6 @@ export function createAiModel(deps: {
   db: Database;
   storage: BlobStorage;
   engine: Engine;
-  pipelines: PipelinesRepository;
-  files: SuggestionFiles;
   log: FastifyBaseLogger;
 }): AiModel {
   const settings = aiModelSettingsFrom(deps.config);
@@ -43,20 +42,14 @@ export function createAiModel(deps: {
   // One client per process, so LLM_MAX_CONCURRENCY holds across extraction and suggestions.
   const client = settings ? new ModelClient(settings) : undefined;
   return {
-    service: new AiModelService(
-      settings,
-      calls,
-      client
-        ? { step: new ModelSuggestionStep({ client, calls, log: deps.log }), files: deps.files }
-        : undefined,
-    ),
+    service: new AiModelService(settings, calls),
     reachability: new ModelReachability(settings),
     agents: client ? new ModelAgents({ client, calls, log: deps.log }) : undefined,
+    suggestion: client ? new ModelSuggestionStep({ client, calls, log: deps.log }) : undefined,
     extraction: client
       ? new ModelExtractionStep({
           client,
           calls,
-          pipelines: deps.pipelines,
           pageImages: new PageImages(deps.db, deps.storage, deps.engine),
           log: deps.log,
         })

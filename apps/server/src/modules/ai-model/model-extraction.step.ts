@@ -1,9 +1,7 @@
 import type { ExtractionResult } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { DbExecutor } from '../../db/client.js';
 import type { PipelineModelInput } from '../pipelines/pipeline-ports.js';
-import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 
 import type { ModelCallsRepository } from './model-calls.repository.js';
 import { ModelCallError, type ModelClient } from './model-client.js';
@@ -22,21 +20,13 @@ export interface ModelPassResult {
   warnings: string[];
 }
 
-export interface ModelStepResult {
-  extracted: ExtractionResult;
-  /** Writes the warnings to the pipeline's history, in the step's own transaction. */
-  store(trx: DbExecutor): Promise<boolean>;
-}
-
 export interface ModelExtractionDeps {
   client: ModelClient;
   calls: ModelCallsRepository;
-  pipelines: PipelinesRepository;
   pageImages: PageImages;
   log: FastifyBaseLogger;
 }
 
-const SYSTEM = { actorUserId: null, actorLabel: 'System' } as const;
 /** Rejected values named in one history entry at most; the rest are counted. */
 const REJECTED_NAMED = 10;
 
@@ -49,27 +39,13 @@ const REJECTED_NAMED = 10;
 export class ModelExtractionStep {
   constructor(private readonly deps: ModelExtractionDeps) {}
 
-  /** Undefined when the company turned the model off for this type: the offline result stands. */
-  async improve(input: ModelStepInput): Promise<ModelStepResult | undefined> {
-    const { tenantId, pipelineId } = input;
-    if (!(await this.deps.calls.usesModel(tenantId, input.docTypeId))) return undefined;
-    const { extracted, warnings } = await this.read(input, pipelineId, input.learnedHints ?? []);
-    return {
-      extracted,
-      store: async (trx) => {
-        await this.deps.pipelines.insertEvents(
-          warnings.map((message) => ({
-            tenantId,
-            pipelineId,
-            kind: 'model_warning',
-            ...SYSTEM,
-            data: { step: 'extraction', message },
-          })),
-          trx,
-        );
-        return true;
-      },
-    };
+  /**
+   * A pipeline's reading, with the warnings its history records; undefined when the company
+   * turned the model off for this type: the offline result stands.
+   */
+  async improve(input: ModelStepInput): Promise<ModelPassResult | undefined> {
+    if (!(await this.deps.calls.usesModel(input.tenantId, input.docTypeId))) return undefined;
+    return this.read(input, input.pipelineId, input.learnedHints ?? []);
   }
 
   /**

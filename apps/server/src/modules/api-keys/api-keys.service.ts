@@ -5,6 +5,7 @@ import {
   type CreatedApiKey,
 } from '@parser/contracts';
 
+import type { DbExecutor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import { assertAdmin, type AuthContext, type TenantAuth } from '../../plugins/auth.js';
@@ -47,6 +48,16 @@ export class ApiKeysService {
     const id = assertId(keyId, 'API key');
     if (await this.keys.revoke(auth.tenantId, id)) return;
     if (!(await this.keys.findById(auth.tenantId, id))) throw notFound('API key');
+  }
+
+  /** How many working keys each person of the company created, by user id. */
+  countActiveByCreator(tenantId: string): Promise<Map<string, number>> {
+    return this.keys.countActiveByCreator(tenantId);
+  }
+
+  /** Revokes every working key a person created (a member leaving); answers how many. */
+  revokeCreatedBy(tenantId: string, userId: string, trx?: DbExecutor): Promise<number> {
+    return this.keys.revokeCreatedBy(tenantId, userId, trx);
   }
 
   /**

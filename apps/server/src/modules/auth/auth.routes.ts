@@ -14,19 +14,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { userOf } from '../../plugins/auth.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
 
-import type { IssuedTokens } from './auth.service.js';
+import type { AuthService, IssuedTokens } from './auth.service.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export const authRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  auth: AuthService;
+  /** Creating the caller's company and joining one by invite are the tenants module's. */
+  tenants: TenantsService;
   refreshTtlDays: number;
-}> = async (app, { services, refreshTtlDays }) => {
+}> = async (app, { auth, tenants, refreshTtlDays }) => {
   const sendTokens = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -48,8 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 201: TokenPairSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendTokens(request, reply, await services.auth.signup(request.body), 201),
+    async (request, reply) => sendTokens(request, reply, await auth.signup(request.body), 201),
   );
 
   app.post(
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: TokenPairSchema, ...errors },
       },
     },
-    async (request, reply) => sendTokens(request, reply, await services.auth.login(request.body)),
+    async (request, reply) => sendTokens(request, reply, await auth.login(request.body)),
   );
 
   app.post(
@@ -84,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         return sendTokens(
           request,
           reply,
-          await services.auth.refresh(refreshTokenOf(request, request.body)),
+          await auth.refresh(refreshTokenOf(request, request.body)),
         );
       } catch (error) {
         clearRefreshCookie(reply);
@@ -104,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await services.auth.logout(refreshTokenOf(request, request.body));
+      await auth.logout(refreshTokenOf(request, request.body));
       clearRefreshCookie(reply);
       return reply.code(204).send(null);
     },
@@ -122,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: MeSchema, ...errors },
       },
     },
-    (request) => services.auth.register(userOf(request).userId, request.body),
+    (request) => tenants.register(userOf(request).userId, request.body),
   );
 
   for (const url of ['/auth/me', '/me']) {
@@ -137,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           response: { 200: MeSchema, 401: ErrorSchema },
         },
       },
-      (request) => services.auth.me(userOf(request).userId),
+      (request) => auth.me(userOf(request).userId),
     );
   }
 
@@ -154,11 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await services.auth.changePassword(
-        userOf(request).userId,
-        request.body,
-        refreshTokenOf(request),
-      );
+      await auth.changePassword(userOf(request).userId, request.body, refreshTokenOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -173,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: InvitePreviewSchema, 404: ErrorSchema },
       },
     },
-    (request) => services.tenants.previewInvite(request.params.token),
+    (request) => tenants.previewInvite(request.params.token),
   );
 
   app.post(
@@ -188,6 +185,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: MeSchema, ...errors },
       },
     },
-    (request) => services.tenants.acceptInvite(userOf(request).userId, request.params.token),
+    (request) => tenants.acceptInvite(userOf(request).userId, request.params.token),
   );
 };

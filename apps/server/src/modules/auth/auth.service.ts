@@ -5,19 +5,16 @@ import {
   type LoginBody,
   type Me,
   PASSWORD_RULE,
-  type RegisterBody,
   type SignupBody,
 } from '@parser/contracts';
 
-import type { Database } from '../../db/client.js';
+import type { Database, DbExecutor } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { TenantsRepository } from '../tenants/tenants.repository.js';
 
 import type { AuthRepository, UserWithTenant } from './auth.repository.js';
 import { getDecoyHash, hashPassword, isWeakPassword, verifyPassword } from './passwords.js';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens.js';
-
-export const DEFAULT_TENANT_NAME = 'My Company';
 
 // Deliberately simple: one @, a dot in the domain, no spaces. Deliverability is the mail server's job.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,7 +34,6 @@ export interface IssuedTokens {
 export interface AuthDeps {
   db: Database;
   users: AuthRepository;
-  tenants: TenantsRepository;
   accessTokens: AccessTokens;
   refreshTtlDays: number;
 }
@@ -102,21 +98,14 @@ export class AuthService {
     if (stored) await this.deps.users.revokeFamily(stored.familyId);
   }
 
-  /** Creates the caller's company with them as admin; a user who already has one gets it back. */
-  async register(userId: string, body: RegisterBody): Promise<Me> {
-    if (body.uid !== userId) {
-      throw new AppError('FORBIDDEN', { message: 'The uid does not match the signed-in user' });
-    }
-    await this.deps.db.transaction().execute(async (trx) => {
-      const user = await this.deps.users.findUserById(userId, trx);
-      if (!user || user.tenantId) return;
-      const tenant = await this.deps.tenants.createTenant(
-        body.tenant_name?.trim() || DEFAULT_TENANT_NAME,
-        trx,
-      );
-      await this.deps.tenants.assignUser(userId, tenant.id, 'admin', trx);
-    });
-    return this.me(userId);
+  /** The user's row (their company and role included), or undefined once the account is gone. */
+  findUser(userId: string, trx?: DbExecutor): Promise<UserRow | undefined> {
+    return this.deps.users.findUserById(userId, trx);
+  }
+
+  /** Signs the user out everywhere: every refresh token of theirs stops working. */
+  endSessions(userId: string, trx?: DbExecutor): Promise<void> {
+    return this.deps.users.revokeAllForUser(userId, undefined, trx);
   }
 
   async me(userId: string): Promise<Me> {

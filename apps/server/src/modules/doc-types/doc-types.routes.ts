@@ -12,16 +12,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
+
+import type { DocTypesService } from './doc-types.service.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 const IdParams = z.object({ id: z.string() });
 const tags = ['doc-types'];
 
-export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const docTypesRoutes: FastifyPluginAsyncZod<{ docTypes: DocTypesService }> = async (
   app,
-  { services },
+  { docTypes },
 ) => {
   app.get(
     '/api/doc-types',
@@ -34,7 +35,7 @@ export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: DocTypeListSchema, ...errors },
       },
     },
-    (request) => services.docTypes.list(tenantOf(request)),
+    (request) => docTypes.list(tenantOf(request)),
   );
 
   app.post(
@@ -53,7 +54,7 @@ export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await services.docTypes.create(tenantOf(request), request.body)),
+      reply.code(201).send(await docTypes.create(tenantOf(request), request.body)),
   );
 
   app.get(
@@ -68,7 +69,7 @@ export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: DocTypeSchema, ...errors },
       },
     },
-    (request) => services.docTypes.get(tenantOf(request), request.params.id),
+    (request) => docTypes.get(tenantOf(request), request.params.id),
   );
 
   app.put(
@@ -86,7 +87,7 @@ export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: DocTypeSchema, ...errors },
       },
     },
-    (request) => services.docTypes.update(tenantOf(request), request.params.id, request.body),
+    (request) => docTypes.update(tenantOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -105,7 +106,7 @@ export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      await services.docTypes.delete(tenantOf(request), request.params.id, request.query.force);
+      await docTypes.delete(tenantOf(request), request.params.id, request.query.force);
       return reply.code(204).send(null);
     },
   );
@@ -123,6 +124,6 @@ export const docTypesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: DocTypeTestResultSchema, 422: ErrorSchema, ...errors },
       },
     },
-    (request) => services.docTypes.test(tenantOf(request), request.params.id, request.body.fileId),
+    (request) => docTypes.test(tenantOf(request), request.params.id, request.body.fileId),
   );
 };

@@ -1,32 +1,32 @@
 import { randomUUID } from 'node:crypto';
 
 import {
-  AgentsEnabledSchema,
   type DocType,
   type DocTypeCreateInput,
   type DocTypeTestResult,
   type DocTypeUpdateInput,
-  defaultExportSettings,
-  ExportSettingsSchema,
   type FieldDefinition,
   keyProblems,
-  LEGACY_AGENTS_ENABLED,
   mergeAgentsEnabled,
   PresetKey,
   type ReferenceDocument,
   type TableDefinition,
 } from '@parser/contracts';
-import { type ExtractionResult, isEngineStopped, type ReadDocument } from '@parser/extraction';
+import { isEngineStopped } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database, DbExecutor } from '../../db/client.js';
 import type { DocTypeRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { type Engine, runForRequest } from '../../engine/engine.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
+import type {
+  DocumentExtracted,
+  DocumentExtraction,
+} from '../extraction/document-extraction.service.js';
 import type { FilesService } from '../files/files.service.js';
-import type { RagDocumentSummary, RagRepository } from '../rag/rag.repository.js';
+import type { PipelinesRemoval, RemovedFile } from '../pipelines/pipelines-removal.js';
+import type { RagDocumentSummary, RagService } from '../rag/rag.service.js';
 
 import type {
   DocTypesRepository,
@@ -39,40 +39,23 @@ import {
   refuseMaskedSecrets,
   updatedExportSettings,
 } from './export-secrets.js';
-import type { PipelineDocType } from '../pipelines/pipeline-ports.js';
-import type { PipelinesRemoval, RemovedFile } from '../pipelines/pipelines-removal.js';
-
-/** What document processing needs of a type: its schema, instructions and agents. */
+import { DOC_TYPES_LIMIT } from './doc-type-lookup.js';
+import { storedLinks, storedValues, toPipelineDocType } from './stored-doc-type.js';
 
 /** The list screen shows every type; the cap keeps one answer bounded. */
-const LIST_LIMIT = 500;
+const LIST_LIMIT = DOC_TYPES_LIMIT;
 /** A temporary type older than this belongs to a wizard that was left before its test finished. */
 const TEMPORARY_TYPE_TTL_MS = 60 * 60 * 1000;
-
-/** The optional AI model's pass in the Test step, as documents of the type get it (ai-model module). */
-export interface DocTypeTestModel {
-  /** The offline result improved by the model, with its warnings; undefined when the type turns it off. */
-  improveTest(input: {
-    tenantId: string;
-    fileId: string;
-    fileName: string;
-    docTypeId: string;
-    docType: PipelineDocType;
-    doc: ReadDocument;
-    offline: ExtractionResult;
-  }): Promise<{ extracted: ExtractionResult; warnings: string[] } | undefined>;
-}
 
 export interface DocTypesDeps {
   db: Database;
   docTypes: DocTypesRepository;
-  rag: RagRepository;
+  rag: RagService;
   pipelinesRemoval: PipelinesRemoval;
   files: FilesService;
-  engine: Engine;
+  /** The Test step extracts a file as documents of the type will be extracted. */
+  extraction: DocumentExtraction;
   log: FastifyBaseLogger;
-  /** Absent when no model is configured: the test shows the offline engine's result. */
-  model?: DocTypeTestModel | undefined;
 }
 
 type ReferenceLinkInput = { id: string; enabledFor: ('data_entry' | 'recon')[] };
@@ -185,24 +168,6 @@ export class DocTypesService {
     await this.deps.files.removeBlobs(removedFiles.map((file) => file.storageKey));
   }
 
-  /** A type as document processing runs it, or undefined; temporary types are not offered. */
-  async findForPipeline(tenantId: string, docTypeId: string): Promise<PipelineDocType | undefined> {
-    let id: string;
-    try {
-      id = assertId(docTypeId, 'Document type');
-    } catch {
-      return undefined;
-    }
-    const row = await this.deps.docTypes.findById(tenantId, id);
-    return row && !row.isTemporary ? toPipelineDocType(row) : undefined;
-  }
-
-  /** Every type of the tenant as document processing runs it (for classifying uploads). */
-  async listForPipeline(tenantId: string): Promise<PipelineDocType[]> {
-    const rows = await this.deps.docTypes.list(tenantId, LIST_LIMIT);
-    return rows.map(toPipelineDocType);
-  }
-
   /**
    * The wizard's Test step: extracts the type's fields and tables from a file. A temporary type is
    * deleted afterwards whatever the outcome.
@@ -210,25 +175,16 @@ export class DocTypesService {
   async test(auth: TenantAuth, id: string, fileId: string): Promise<DocTypeTestResult> {
     const type = await this.findRow(auth.tenantId, id);
     try {
-      const doc = await this.deps.files.awaitReading(auth.tenantId, fileId);
-      const offline = await this.extract(type, doc);
       // With an AI model, the test shows what the pipeline gives: the model's values merged in.
-      const withModel = this.deps.model
-        ? await this.deps.model.improveTest({
-            tenantId: auth.tenantId,
-            fileId,
-            fileName: (await this.deps.files.get(auth.tenantId, fileId)).originalFilename,
-            docTypeId: type.id,
-            docType: toPipelineDocType(type),
-            doc,
-            offline,
-          })
-        : undefined;
-      if (!withModel) return { ...offline, pages: doc.pages.length };
+      const { document, extracted, modelWarnings } = await this.testExtraction(
+        auth.tenantId,
+        type,
+        fileId,
+      );
       return {
-        ...withModel.extracted,
-        pages: doc.pages.length,
-        ...(withModel.warnings.length > 0 ? { model_warnings: withModel.warnings } : {}),
+        ...extracted,
+        pages: document.pages.length,
+        ...(modelWarnings?.length ? { model_warnings: modelWarnings } : {}),
       };
     } finally {
       if (type.isTemporary) {
@@ -241,17 +197,21 @@ export class DocTypesService {
     }
   }
 
-  private async extract(type: DocTypeRow, doc: ReadDocument): Promise<ExtractionResult> {
-    const { fields, tables, extractionInstructions } = storedValues(type);
+  /** A test reads no learned hints: it shows what the type itself finds. */
+  private async testExtraction(
+    tenantId: string,
+    type: DocTypeRow,
+    fileId: string,
+  ): Promise<DocumentExtracted> {
     try {
-      return await runForRequest(this.deps.engine, 'extract', [
-        doc,
-        {
-          fields,
-          tables,
-          ...(extractionInstructions ? { instructions: extractionInstructions } : {}),
-        },
-      ]);
+      return await this.deps.extraction.extract({
+        tenantId,
+        fileId,
+        docType: toPipelineDocType(type),
+        runsIn: 'request',
+        learned: false,
+        model: { for: 'test' },
+      });
     } catch (error) {
       if (error instanceof AppError || isEngineStopped(error)) throw error;
       this.deps.log.error({ err: error, docTypeId: type.id }, 'extraction failed');
@@ -329,30 +289,6 @@ function withTableIds(tables: readonly TableDefinition[]): TableDefinition[] {
   }));
 }
 
-function storedLinks(row: DocTypeRow): StoredReferenceLink[] {
-  return Array.isArray(row.referenceDocuments)
-    ? (row.referenceDocuments as StoredReferenceLink[])
-    : [];
-}
-
-/** A row's values, with the spec's reading of what older rows lack. */
-function storedValues(row: DocTypeRow): DocTypeValues {
-  const agents =
-    row.agentsEnabled === null ? null : AgentsEnabledSchema.safeParse(row.agentsEnabled);
-  const exportSettings = ExportSettingsSchema.safeParse(row.exportSettings);
-  return {
-    name: row.name,
-    fields: row.fields as FieldDefinition[],
-    tables: row.tables as TableDefinition[],
-    // A type stored without agent settings runs extraction only (spec section 3).
-    agentsEnabled: agents?.success ? agents.data : LEGACY_AGENTS_ENABLED,
-    extractionInstructions: row.extractionInstructions,
-    dataEntryInstructions: row.dataEntryInstructions,
-    referenceDocuments: storedLinks(row),
-    exportSettings: exportSettings.success ? exportSettings.data : defaultExportSettings(),
-  };
-}
-
 /** A type as this caller may read it: webhook secrets masked for members and API keys. */
 function visibleTo(auth: TenantAuth, docType: DocType): DocType {
   return mayReadExportSecrets(auth)
@@ -398,32 +334,5 @@ function toDocType(row: DocTypeRow, knowledge: ReadonlyMap<string, RagDocumentSu
     exportSettings: values.exportSettings,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
-  };
-}
-
-function toPipelineDocType(row: DocTypeRow): PipelineDocType {
-  const values = storedValues(row);
-  return {
-    id: row.id,
-    name: row.name,
-    fields: values.fields.map(({ key, label, type, required, aliases }) => ({
-      key,
-      label,
-      type,
-      required: required ?? false,
-      ...(aliases?.length ? { aliases } : {}),
-    })),
-    tables: values.tables.map(({ key, label, columns }) => ({
-      key,
-      label,
-      columns: columns.map((column) => ({
-        key: column.key,
-        label: column.label,
-        type: column.type,
-        ...(column.aliases?.length ? { aliases: column.aliases } : {}),
-      })),
-    })),
-    extractionInstructions: values.extractionInstructions,
-    agentsEnabled: values.agentsEnabled,
   };
 }

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
 
-export const documentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+import type { DocumentsService } from './documents.service.js';
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (
   app,
-  { services },
+  { documents },
 ) => {
   app.get(
     '/api/documents/',
@@ -24,6 +25,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         response: { 200: DocumentPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => services.documents.list(tenantOf(request), request.query),
+    (request) => documents.list(tenantOf(request), request.query),
   );
 };

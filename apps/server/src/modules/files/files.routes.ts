@@ -10,10 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
+import type { DocumentExtraction } from '../extraction/document-extraction.service.js';
 
 import { inlineDisposition } from './file-content.js';
+import type { FilesService } from './files.service.js';
 import { readMultipartUpload } from './multipart-upload.js';
 
 // 503 ENGINE_BUSY: the engine work a request waits for outlasted the wait.
@@ -25,9 +26,11 @@ const PageImageQuery = z.object({
 });
 
 export const filesRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  files: FilesService;
+  /** Quick Setup's suggestion from an example document (the AI model's proposals added). */
+  extraction: DocumentExtraction;
   maxUploadBytes: number;
-}> = async (app, { services, maxUploadBytes }) => {
+}> = async (app, { files, extraction, maxUploadBytes }) => {
   // `:` starts a path parameter in Fastify; `::` is a literal colon (the spec's /api/files:upload).
   app.post(
     '/api/files::upload',
@@ -46,7 +49,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const upload = await readMultipartUpload(request, maxUploadBytes);
-      return reply.code(201).send(await services.files.upload(tenantOf(request), upload.file));
+      return reply.code(201).send(await files.upload(tenantOf(request), upload.file));
     },
   );
 
@@ -66,10 +69,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { file, blob } = await services.files.open(
-        tenantOf(request).tenantId,
-        request.params.fileId,
-      );
+      const { file, blob } = await files.open(tenantOf(request).tenantId, request.params.fileId);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', blob.size)
@@ -97,7 +97,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const image = await services.files.pageImage(
+      const image = await files.pageImage(
         tenantOf(request).tenantId,
         request.params.fileId,
         request.params.page,
@@ -123,12 +123,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         response: { 200: FileExtractionResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { tenantId } = tenantOf(request);
-      const offline = await services.files.suggest(tenantId, request.params.fileId);
-      // With an AI model configured, its proposals are added to the offline suggestion.
-      return services.aiModel.improveSuggestion(tenantId, request.params.fileId, offline);
-    },
+    (request) => extraction.suggest(tenantOf(request).tenantId, request.params.fileId),
   );
 
   app.post(
@@ -143,6 +138,6 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         response: { 200: TextLayerSchema, ...errors },
       },
     },
-    (request) => services.files.textLayer(tenantOf(request).tenantId, request.body.fileId),
+    (request) => files.textLayer(tenantOf(request).tenantId, request.body.fileId),
   );
 };

@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 import type { DbExecutor } from '../../db/client.js';
 import type { JobSpec } from '../../jobs/job-definition.js';
-import { handleJob } from '../../jobs/job-definition.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { JobRegistry } from '../../jobs/job-registry.js';
-
-import type { LearningService } from './learning.service.js';
 
 const LearnPayload = z.object({ pipelineId: z.uuid() });
 
@@ -16,14 +12,6 @@ export const learnFromReviewJob: JobSpec<z.infer<typeof LearnPayload>> = {
   payload: LearnPayload,
   maxAttempts: 3,
 };
-
-export function registerLearningJobs(registry: JobRegistry, learning: LearningService): void {
-  registry.register(
-    handleJob(learnFromReviewJob, {
-      handler: ({ pipelineId }) => learning.learnFromReview(pipelineId),
-    }),
-  );
-}
 
 /** Queues learning from a review, in the transaction that submits or approves it. */
 export async function enqueueLearnFromReview(

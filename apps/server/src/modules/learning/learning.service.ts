@@ -22,14 +22,15 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import { assertAdmin, type TenantAuth } from '../../plugins/auth.js';
 import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
-import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+import type { PipelineStateMachine } from '../pipelines/state-machine/pipeline-state-machine.js';
 
 import type { LearningRepository } from './learning.repository.js';
 
 export interface LearningDeps {
   db: Database;
   learning: LearningRepository;
-  pipelines: PipelinesRepository;
+  /** The reviewed document a lesson is learned from. */
+  pipelineState: Pick<PipelineStateMachine, 'current'>;
   docTypes: PipelineDocTypes;
   files: Pick<PipelineFiles, 'read'>;
   engine: Engine;
@@ -57,7 +58,7 @@ export class LearningService {
    * page does not show, teaches nothing.
    */
   async learnFromReview(pipelineId: string): Promise<void> {
-    const pipeline = await this.deps.pipelines.findById(pipelineId);
+    const pipeline = await this.deps.pipelineState.current(pipelineId);
     const reviewed = pipeline?.reviewedData as ReviewedValues | null | undefined;
     if (!pipeline || !reviewed) return;
     const docType = await this.deps.docTypes.findForPipeline(pipeline.tenantId, pipeline.docTypeId);

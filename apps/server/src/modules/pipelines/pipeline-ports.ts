@@ -10,6 +10,10 @@ import type {
 } from '@parser/contracts';
 import type { ExtractionResult, ReadDocument } from '@parser/extraction';
 
+import type { DbExecutor } from '../../db/client.js';
+
+import type { RecordedEvent } from './state-machine/pipeline-history.js';
+
 /** A document type as the pipeline runs it. */
 export interface PipelineDocType {
   id: string;
@@ -109,7 +113,8 @@ export interface ValuesFollowUp {
   agentReport?: AgentReport;
   /** The duplicate key of the values, when the checks were run again on them. */
   duplicateKey?: string | null;
-  events: { kind: string; actorLabel: string; data: Record<string, unknown> }[];
+  /** What the history says of the follow-up, by the agents that did the work. */
+  events: RecordedEvent[];
 }
 
 /** Keeping derived values and checks true to a pipeline's values (the agents module). */
@@ -121,3 +126,12 @@ export interface PipelineChecks {
    */
   followUp(change: ChangedValues): Promise<ValuesFollowUp>;
 }
+
+/**
+ * Work another module does in the transaction of a review's submission or approval (an automatic
+ * export, learning from the review), so it happens exactly when the decision does.
+ */
+export type PipelineHook = (
+  pipeline: { tenantId: string; pipelineId: string; docTypeId: string },
+  trx: DbExecutor,
+) => Promise<void>;

@@ -50,8 +50,8 @@ async function uploadBatch(owner: { headers: Headers; typeId: string }, count: n
 function recordingRegistry(labels: Map<string, string>) {
   const started: string[] = [];
   const registry = new JobRegistry();
-  for (const name of t.app.jobs.registry.names()) {
-    const definition = t.app.jobs.registry.get(name)!;
+  for (const name of t.jobs.registry.names()) {
+    const definition = t.jobs.registry.get(name)!;
     registry.register({
       ...definition,
       handler: (payload, context) => {
@@ -108,8 +108,8 @@ describe('a document that stops the engine', () => {
   /** The app's jobs, with extraction stopped by the engine's time limit `stops` more times. */
   function engineStoppingRegistry(stops: { left: number }) {
     const registry = new JobRegistry();
-    for (const name of t.app.jobs.registry.names()) {
-      const definition = t.app.jobs.registry.get(name)! as JobDefinition<{ pipelineId: string }>;
+    for (const name of t.jobs.registry.names()) {
+      const definition = t.jobs.registry.get(name)! as JobDefinition<{ pipelineId: string }>;
       if (name !== 'pipeline.extract') {
         registry.register(definition);
         continue;

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
 import type { JobSpec } from '../../jobs/job-definition.js';
-import { handleJob } from '../../jobs/job-definition.js';
-import type { JobRegistry } from '../../jobs/job-registry.js';
-
-import type { PipelineProcessing } from './pipeline-processing.service.js';
 
 const PipelinePayload = z.object({ pipelineId: z.uuid() });
 
@@ -26,22 +22,3 @@ export const runAgentStepJob: JobSpec<z.infer<typeof AgentStepPayload>> = {
   payload: AgentStepPayload,
   maxAttempts: 3,
 };
-
-/** Registers the handlers of the pipeline jobs, bound to the service that does the work. */
-export function registerPipelineJobs(registry: JobRegistry, processing: PipelineProcessing): void {
-  registry
-    .register(
-      handleJob(extractPipelineJob, {
-        handler: ({ pipelineId }) => processing.extract(pipelineId),
-        onFinalFailure: ({ pipelineId }, error) =>
-          processing.fail(pipelineId, 'extraction', error.message),
-      }),
-    )
-    .register(
-      handleJob(runAgentStepJob, {
-        handler: ({ pipelineId, step }) => processing.runAgentStep(pipelineId, step),
-        onFinalFailure: ({ pipelineId, step }, error) =>
-          processing.fail(pipelineId, step, error.message),
-      }),
-    );
-}

@@ -1,4 +1,4 @@
-import type { PipelineStep } from '@parser/contracts';
+import type { HistoryEvent, HistoryKind, PipelineStep } from '@parser/contracts';
 import { sql } from 'kysely';
 
 import type { Database, DbExecutor } from '../../db/client.js';
@@ -36,20 +36,18 @@ export interface NewPipeline {
   createdBy: string | null;
 }
 
+/** A history entry to store: an event in its kind's shape (HISTORY_EVENT_DATA), with who did it. */
 export interface NewPipelineEvent {
   tenantId: string;
   pipelineId: string;
-  kind: string;
+  kind: HistoryEvent['kind'];
   actorUserId: string | null;
   actorLabel: string;
-  data?: Record<string, unknown>;
+  data: HistoryEvent['data'];
 }
 
-/** The fields of a pipeline a step change may set besides the step. */
-export interface PipelineChanges {
-  currentStep?: PipelineStepValue;
-  failedStep?: PipelineStepValue | null;
-  failureReason?: string | null;
+/** The values of a pipeline a change may set; its step columns are the state machine's. */
+export interface PipelineValueChanges {
   extractedData?: unknown;
   reviewedData?: unknown;
   /** The agents' report, kept true to the values when they change. */
@@ -60,6 +58,19 @@ export interface PipelineChanges {
   assignedTo?: string | null;
   approvedBy?: string | null;
   approvedAt?: Date | null;
+}
+
+/** A change of a pipeline's row: its values, and the step columns only the state machine sets. */
+export interface PipelineRowChanges extends PipelineValueChanges {
+  currentStep?: PipelineStepValue;
+  failedStep?: PipelineStepValue | null;
+  failureReason?: string | null;
+}
+
+/** What a change expects the pipeline still to be: at this step, at this version (when given). */
+export interface ExpectedPipeline {
+  step?: PipelineStepValue;
+  version?: number;
 }
 
 /** Counts per step (only steps that have pipelines appear). */
@@ -129,14 +140,14 @@ export class PipelinesRepository {
   }
 
   /**
-   * Applies changes and bumps the version, only if the pipeline is still at `expectedStep` (and at
-   * `expectedVersion` when given). Answers the new version, or undefined when another change won.
+   * Applies changes and bumps the version, only if the pipeline is still as `expected` (its step
+   * and version, each when given). Answers the new version, or undefined when another change won.
    */
   async update(
     tenantId: string,
     id: string,
-    expected: { step: PipelineStepValue; version?: number },
-    changes: PipelineChanges,
+    expected: ExpectedPipeline,
+    changes: PipelineRowChanges,
     trx: DbExecutor = this.db,
   ): Promise<number | undefined> {
     const { extractedData, reviewedData, agentReport, ...plain } = changes;
@@ -152,7 +163,7 @@ export class PipelinesRepository {
       })
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('currentStep', '=', expected.step)
+      .$if(expected.step !== undefined, (query) => query.where('currentStep', '=', expected.step!))
       .$if(expected.version !== undefined, (query) =>
         query.where('version', '=', expected.version!),
       )
@@ -271,7 +282,7 @@ export class PipelinesRepository {
     if (events.length === 0) return;
     await trx
       .insertInto('pipelineEvents')
-      .values(events.map(({ data, ...event }) => ({ ...event, data: jsonb(data ?? {}) })))
+      .values(events.map(({ data, ...event }) => ({ ...event, data: jsonb(data) })))
       .execute();
   }
 
@@ -284,6 +295,23 @@ export class PipelinesRepository {
       .where('pipelineId', '=', pipelineId)
       .orderBy('id', 'asc')
       .limit(limit)
+      .execute();
+  }
+
+  /** The kind and data of the pipeline's history entries of one kind, oldest first. */
+  listEventsOfKind(
+    tenantId: string,
+    pipelineId: string,
+    kind: HistoryKind,
+    trx: DbExecutor = this.db,
+  ) {
+    return trx
+      .selectFrom('pipelineEvents')
+      .select(['kind', 'data'])
+      .where('tenantId', '=', tenantId)
+      .where('pipelineId', '=', pipelineId)
+      .where('kind', '=', kind)
+      .orderBy('id', 'asc')
       .execute();
   }
 

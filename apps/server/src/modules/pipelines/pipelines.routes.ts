@@ -16,10 +16,9 @@ import { z } from 'zod';
 
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
 
-import type { PipelineListName } from './pipelines.service.js';
+import type { PipelineListName, PipelinesService } from './pipelines.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const IdParams = z.object({ id: z.string() });
@@ -32,12 +31,10 @@ const LISTS: { path: PipelineListName; summary: string }[] = [
   { path: 'approved', summary: 'Approved (completed) documents, newest first' },
 ];
 
-export const pipelinesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const pipelinesRoutes: FastifyPluginAsyncZod<{ pipelines: PipelinesService }> = async (
   app,
-  { services },
+  { pipelines },
 ) => {
-  const { pipelines } = services;
-
   for (const list of LISTS) {
     app.get(
       `/api/pipelines/${list.path}`,

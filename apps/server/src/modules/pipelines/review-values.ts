@@ -1,9 +1,11 @@
-import type {
-  ExtractionResult,
-  FieldType,
-  ReviewedData,
-  ReviewSchema,
-  ReviewValue,
+import {
+  coerceValue,
+  type ExtractionResult,
+  type FieldType,
+  type ReviewedData,
+  type ReviewSchema,
+  type ReviewValue,
+  type ExpectedValue,
 } from '@parser/contracts';
 
 /** What a reviewer starts from before any review is saved: the engine's values, typed. */
@@ -26,47 +28,25 @@ export function reviewedDataFromExtraction(
   return { fields, tables };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-function isRealDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().startsWith(text);
-}
+/** How the review API words a value that does not fit its type. */
+const PROBLEMS: Record<ExpectedValue, (label: string) => string> = {
+  number: (label) => `${label} must be a number`,
+  amount: (label) => `${label} must be a number`,
+  date: (label) => `${label} must be a date written as YYYY-MM-DD`,
+  boolean: (label) => `${label} must be true or false`,
+};
 
 /**
- * A reviewed value in its type's form (numbers and amounts as numbers, dates as YYYY-MM-DD,
- * booleans as booleans, blank as null), or an error message naming what is wrong.
+ * A reviewed value in its type's form (the API's exact reading, see coerceValue), or an error
+ * message naming what is wrong.
  */
 function typedValue(
   value: ReviewValue,
   type: FieldType,
   label: string,
 ): { value: ReviewValue } | { error: string } {
-  if (value === null) return { value: null };
-  if (typeof value === 'string' && value.trim() === '' && type !== 'string') return { value: null };
-  switch (type) {
-    case 'string':
-      return typeof value === 'string' ? { value } : { value: String(value) };
-    case 'number':
-    case 'currency': {
-      if (typeof value === 'number' && Number.isFinite(value)) return { value };
-      if (typeof value === 'string' && PLAIN_NUMBER.test(value.trim())) {
-        return { value: Number(value.trim()) };
-      }
-      return { error: `${label} must be a number` };
-    }
-    case 'date':
-      return typeof value === 'string' && isRealDate(value.trim())
-        ? { value: value.trim() }
-        : { error: `${label} must be a date written as YYYY-MM-DD` };
-    case 'boolean':
-      if (typeof value === 'boolean') return { value };
-      if (value === 'true' || value === 'false') return { value: value === 'true' };
-      return { error: `${label} must be true or false` };
-  }
+  const coerced = coerceValue(value, type, 'exact');
+  return coerced.ok ? { value: coerced.value } : { error: PROBLEMS[coerced.expected](label) };
 }
 
 export interface NormalisedReview {

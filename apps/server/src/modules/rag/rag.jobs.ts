@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-import { handleJob, type JobSpec } from '../../jobs/job-definition.js';
-import type { JobRegistry } from '../../jobs/job-registry.js';
-
-import type { RagService } from './rag.service.js';
+import type { JobSpec } from '../../jobs/job-definition.js';
 
 const ReadKnowledgeTextPayload = z.object({
   tenantId: z.uuid(),
@@ -26,11 +23,3 @@ export const ReadKnowledgeTextResult = z.union([
   z.object({ error: z.string() }),
 ]);
 export type ReadKnowledgeTextResult = z.infer<typeof ReadKnowledgeTextResult>;
-
-export function registerRagJobs(registry: JobRegistry, rag: RagService): void {
-  registry.register(
-    handleJob(readKnowledgeTextJob, {
-      handler: ({ storageKey, fileName }) => rag.readStoredText(storageKey, fileName),
-    }),
-  );
-}

@@ -3,18 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
 import { readMultipartUpload } from '../files/multipart-upload.js';
+
+import type { RagService } from './rag.service.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 const IdParams = z.object({ id: z.string() });
 const tags = ['knowledge documents'];
 
 export const ragRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  rag: RagService;
   maxUploadBytes: number;
-}> = async (app, { services, maxUploadBytes }) => {
+}> = async (app, { rag, maxUploadBytes }) => {
   app.get(
     '/api/rag',
     {
@@ -26,7 +27,7 @@ export const ragRoutes: FastifyPluginAsyncZod<{
         response: { 200: RagDocumentListSchema, ...errors },
       },
     },
-    (request) => services.rag.list(tenantOf(request)),
+    (request) => rag.list(tenantOf(request)),
   );
 
   app.post(
@@ -52,7 +53,7 @@ export const ragRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const upload = await readMultipartUpload(request, maxUploadBytes);
-      return reply.code(201).send(await services.rag.upload(tenantOf(request), upload));
+      return reply.code(201).send(await rag.upload(tenantOf(request), upload));
     },
   );
 
@@ -69,7 +70,7 @@ export const ragRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await services.rag.delete(tenantOf(request), request.params.id);
+      await rag.delete(tenantOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

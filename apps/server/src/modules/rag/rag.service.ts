@@ -4,6 +4,7 @@ import type { RagDocument } from '@parser/contracts';
 import { isDocumentReadError, isEngineStopped, sniffFormat } from '@parser/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 
+import type { DbExecutor } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { JobWaitTimeoutError, waitForJob } from '../../jobs/job-waiter.js';
 import type { JobsRepository } from '../../jobs/jobs.repository.js';
@@ -17,6 +18,8 @@ import type { MultipartUpload } from '../files/multipart-upload.js';
 
 import { readKnowledgeTextJob, ReadKnowledgeTextResult } from './rag.jobs.js';
 import type { RagDocumentSummary, RagRepository } from './rag.repository.js';
+
+export type { RagDocumentSummary } from './rag.repository.js';
 
 /** The knowledge list is shown whole in the wizard; the cap keeps one answer bounded. */
 const LIST_LIMIT = 500;
@@ -52,6 +55,15 @@ export class RagService {
   async list(auth: TenantAuth): Promise<RagDocument[]> {
     const documents = await this.deps.rag.list(auth.tenantId, LIST_LIMIT);
     return documents.map(toRagDocument);
+  }
+
+  /** The company's knowledge documents among `ids`, without their text; others' ids are absent. */
+  findByIds(
+    tenantId: string,
+    ids: readonly string[],
+    trx?: DbExecutor,
+  ): Promise<RagDocumentSummary[]> {
+    return this.deps.rag.findByIds(tenantId, ids, trx);
   }
 
   async upload(auth: TenantAuth, upload: MultipartUpload): Promise<{ id: string; name: string }> {

@@ -15,16 +15,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf, userOf } from '../../plugins/auth.js';
+
+import type { CompanySettingsService } from './company-settings.service.js';
+import type { TenantsService } from './tenants.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const IdParams = z.object({ id: z.string() });
 
 export const tenantsRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  tenants: TenantsService;
+  companySettings: CompanySettingsService;
   publicUrl?: string | undefined;
-}> = async (app, { services, publicUrl }) => {
+}> = async (app, { tenants, companySettings, publicUrl }) => {
   const baseUrlOf = (request: FastifyRequest) =>
     publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -39,7 +42,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: SetupTenantResultSchema, ...errors },
       },
     },
-    (request) => services.tenants.setupTenant(userOf(request).userId),
+    (request) => tenants.setupTenant(userOf(request).userId),
   );
 
   app.get(
@@ -53,7 +56,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: TenantUserListSchema, ...errors },
       },
     },
-    (request) => services.tenants.listUsers(tenantOf(request)),
+    (request) => tenants.listUsers(tenantOf(request)),
   );
 
   app.patch(
@@ -69,8 +72,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: TenantUserSchema, ...errors },
       },
     },
-    (request) =>
-      services.tenants.changeRole(tenantOf(request), request.params.id, request.body.role),
+    (request) => tenants.changeRole(tenantOf(request), request.params.id, request.body.role),
   );
 
   app.delete(
@@ -89,7 +91,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await services.tenants.removeMember(tenantOf(request), request.params.id, {
+      await tenants.removeMember(tenantOf(request), request.params.id, {
         revokeApiKeys: request.query.revoke_api_keys,
       });
       return reply.code(204).send(null);
@@ -107,7 +109,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: CompanySettingsSchema, ...errors },
       },
     },
-    (request) => services.companySettings.get(tenantOf(request).tenantId),
+    (request) => companySettings.get(tenantOf(request).tenantId),
   );
 
   app.put(
@@ -122,7 +124,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: CompanySettingsSchema, ...errors },
       },
     },
-    (request) => services.companySettings.update(tenantOf(request), request.body),
+    (request) => companySettings.update(tenantOf(request), request.body),
   );
 
   app.post(
@@ -140,9 +142,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await services.tenants.createInvite(tenantOf(request), request.body, baseUrlOf(request)),
-        ),
+        .send(await tenants.createInvite(tenantOf(request), request.body, baseUrlOf(request))),
   );
 
   app.get(
@@ -156,7 +156,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         response: { 200: InviteListSchema, ...errors },
       },
     },
-    (request) => services.tenants.listInvites(tenantOf(request)),
+    (request) => tenants.listInvites(tenantOf(request)),
   );
 
   app.delete(
@@ -172,7 +172,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await services.tenants.revokeInvite(tenantOf(request), request.params.id);
+      await tenants.revokeInvite(tenantOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

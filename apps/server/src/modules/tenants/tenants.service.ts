@@ -3,23 +3,25 @@ import type {
   Invite,
   InvitePreview,
   Me,
+  RegisterBody,
   Role,
   SetupTenantResult,
   TenantUser,
 } from '@parser/contracts';
 import { CreateInviteBodySchema } from '@parser/contracts';
 
-import type { Database } from '../../db/client.js';
+import type { Database, DbExecutor } from '../../db/client.js';
 import type { InviteRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
-import type { ApiKeysRepository } from '../api-keys/api-keys.repository.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
-import { DEFAULT_TENANT_NAME, toMe } from '../auth/auth.service.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/tokens.js';
 
 import type { MemberRow, TenantsRepository } from './tenants.repository.js';
+
+export const DEFAULT_TENANT_NAME = 'My Company';
 
 const INVITE_TTL_DAYS = 7;
 /** Members and invites are listed whole on the settings screen; the cap keeps the answer bounded. */
@@ -28,13 +30,30 @@ const LIST_LIMIT = 1000;
 export interface TenantsDeps {
   db: Database;
   tenants: TenantsRepository;
-  users: AuthRepository;
-  apiKeys: ApiKeysRepository;
+  auth: AuthService;
+  apiKeys: ApiKeysService;
 }
 
 /** Membership of a tenant: the team list, roles, removal and invitations. */
 export class TenantsService {
   constructor(private readonly deps: TenantsDeps) {}
+
+  /** Creates the caller's company with them as admin; a user who already has one gets it back. */
+  async register(userId: string, body: RegisterBody): Promise<Me> {
+    if (body.uid !== userId) {
+      throw new AppError('FORBIDDEN', { message: 'The uid does not match the signed-in user' });
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await this.deps.auth.findUser(userId, trx);
+      if (!user || user.tenantId) return;
+      const tenant = await this.deps.tenants.createTenant(
+        body.tenant_name?.trim() || DEFAULT_TENANT_NAME,
+        trx,
+      );
+      await this.deps.tenants.assignUser(userId, tenant.id, 'admin', trx);
+    });
+    return this.deps.auth.me(userId);
+  }
 
   /**
    * Repairs an account that has no company: creates one with the user as admin. Every tenant-owned
@@ -42,7 +61,7 @@ export class TenantsService {
    */
   async setupTenant(userId: string): Promise<SetupTenantResult> {
     const created = await this.deps.db.transaction().execute(async (trx) => {
-      const user = await this.deps.users.findUserById(userId, trx);
+      const user = await this.deps.auth.findUser(userId, trx);
       if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
       if (user.tenantId) return false;
       const tenant = await this.deps.tenants.createTenant(DEFAULT_TENANT_NAME, trx);
@@ -55,6 +74,11 @@ export class TenantsService {
         : 'Your account is already attached to its company',
       fixed_documents: 0,
     };
+  }
+
+  /** A member of the company (their e-mail and role), or undefined for anyone else. */
+  findMember(tenantId: string, userId: string, trx?: DbExecutor): Promise<MemberRow | undefined> {
+    return this.deps.tenants.findMember(tenantId, userId, trx);
   }
 
   async listUsers(auth: TenantAuth): Promise<TenantUser[]> {
@@ -104,7 +128,7 @@ export class TenantsService {
       if (!member) throw notFound('User');
       await this.deps.tenants.detachMember(auth.tenantId, userId, trx);
       // A removed member's open sessions end now, not when their tokens expire.
-      await this.deps.users.revokeAllForUser(userId, undefined, trx);
+      await this.deps.auth.endSessions(userId, trx);
       if (revokeApiKeys) await this.deps.apiKeys.revokeCreatedBy(auth.tenantId, userId, trx);
     });
   }
@@ -152,7 +176,7 @@ export class TenantsService {
     await this.deps.db.transaction().execute(async (trx) => {
       const invite = await this.deps.tenants.findUsableInvite(hashOpaqueToken(token), trx);
       if (!invite) throw invalidInvite();
-      const user = await this.deps.users.findUserById(userId, trx);
+      const user = await this.deps.auth.findUser(userId, trx);
       if (!user) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
       if (user.email !== invite.email) {
         throw new AppError('FORBIDDEN', {
@@ -168,9 +192,7 @@ export class TenantsService {
         await this.deps.tenants.assignUser(userId, invite.tenantId, invite.role, trx);
       await this.deps.tenants.markInviteAccepted(invite.id, userId, trx);
     });
-    const me = await this.deps.users.findUserWithTenant(userId);
-    if (!me) throw new AppError('UNAUTHENTICATED', { message: 'Account no longer exists' });
-    return toMe(me);
+    return this.deps.auth.me(userId);
   }
 }
 

@@ -7,14 +7,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
-import type { Services } from '../../app.js';
 import { tenantOf } from '../../plugins/auth.js';
+
+import type { UploadsService } from './uploads.service.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
   app,
-  { services },
+  { uploads },
 ) => {
   // '::' escapes the colon of the spec's path `/api/uploads:validate`.
   app.post(
@@ -29,7 +30,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: ValidationResultSchema, ...errors },
       },
     },
-    (request) => services.uploads.validate(tenantOf(request), request.body),
+    (request) => uploads.validate(tenantOf(request), request.body),
   );
 
   app.post(
@@ -45,6 +46,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await services.uploads.create(tenantOf(request), request.body)),
+      reply.code(201).send(await uploads.create(tenantOf(request), request.body)),
   );
 };

@@ -9,24 +9,23 @@ import type { ReadDocument } from '@parser/extraction';
 
 import type { Database } from '../../db/client.js';
 import { type Engine, runForRequest } from '../../engine/engine.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { assertId } from '../../lib/ids.js';
 import type { TenantAuth } from '../../plugins/auth.js';
-import type { FilesRepository } from '../files/files.repository.js';
+import type { FilesService } from '../files/files.service.js';
 import type { PipelineDocTypes, PipelineFiles } from '../pipelines/pipeline-ports.js';
-import { extractPipelineJob } from '../pipelines/pipelines.jobs.js';
-import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+import { personOf } from '../pipelines/state-machine/pipeline-history.js';
+import type { PipelineStateMachine } from '../pipelines/state-machine/pipeline-state-machine.js';
+
 import { checkChosenType } from './type-check.js';
 
 export interface UploadsDeps {
   db: Database;
   docTypes: PipelineDocTypes;
-  files: PipelineFiles;
-  fileRows: FilesRepository;
+  files: PipelineFiles & Pick<FilesService, 'get' | 'findMany'>;
   engine: Engine;
-  pipelines: PipelinesRepository;
-  queue: JobQueue;
+  /** Starts the pipelines of an upload (each with its extraction job). */
+  pipelineState: Pick<PipelineStateMachine, 'start'>;
 }
 
 /** Checking files against a document type, and turning a batch of files into pipelines. */
@@ -39,7 +38,7 @@ export class UploadsService {
     const types = await this.deps.docTypes.listForPipeline(auth.tenantId);
     const chosen = types.find((type) => type.id === docTypeId);
     if (!chosen) throw notFound('Document type');
-    if (!(await this.deps.fileRows.findById(auth.tenantId, fileId))) throw notFound('File');
+    await this.deps.files.get(auth.tenantId, fileId);
 
     let document: ReadDocument;
     try {
@@ -79,43 +78,18 @@ export class UploadsService {
       throw notFound('Document type');
     }
     return this.deps.db.transaction().execute(async (trx) => {
-      const files = await this.deps.fileRows.findManyByIds(auth.tenantId, fileIds, trx);
+      const files = await this.deps.files.findMany(auth.tenantId, fileIds, trx);
       if (files.length !== fileIds.length) throw notFound('File');
       const byId = new Map(files.map((file) => [file.id, file]));
-      const uploadId = await this.deps.pipelines.insertUpload(
-        { tenantId: auth.tenantId, docTypeId, fileIds, createdBy: auth.userId },
-        trx,
-      );
-      const pipelineIds = await this.deps.pipelines.insertPipelines(
-        fileIds.map((fileId) => ({
+      const { uploadId, pipelineIds } = await this.deps.pipelineState.start(
+        {
           tenantId: auth.tenantId,
           docTypeId,
-          fileId,
-          uploadId,
-          originalFilename: byId.get(fileId)!.originalFilename,
-          createdBy: auth.userId,
-        })),
+          files: fileIds.map((fileId) => byId.get(fileId)!),
+          actor: personOf(auth),
+        },
         trx,
       );
-      await this.deps.pipelines.insertEvents(
-        pipelineIds.map((pipelineId) => ({
-          tenantId: auth.tenantId,
-          pipelineId,
-          kind: 'created',
-          actorUserId: auth.userId,
-          actorLabel: auth.actorLabel,
-          data: { upload_id: uploadId },
-        })),
-        trx,
-      );
-      for (const pipelineId of pipelineIds) {
-        await this.deps.queue.enqueue(
-          extractPipelineJob,
-          { pipelineId },
-          { tenantId: auth.tenantId, dedupeKey: `pipeline:${pipelineId}:extraction` },
-          trx,
-        );
-      }
       return { upload_id: uploadId, pipeline_ids: pipelineIds };
     });
   }

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
 import type { JobSpec } from '../../jobs/job-definition.js';
-import { handleJob } from '../../jobs/job-definition.js';
-import type { JobRegistry } from '../../jobs/job-registry.js';
-
-import type { WebhooksService } from './webhooks.service.js';
 
 // pipelineId lets deleting a pipeline remove its queued deliveries with its other jobs.
 const DeliveryPayload = z.object({ deliveryId: z.uuid(), pipelineId: z.uuid() });
@@ -21,12 +17,3 @@ export const deliverWebhookJob: JobSpec<z.infer<typeof DeliveryPayload>> = {
   maxAttempts: 7,
   backoffMs: (attempt) => MINUTE_MS * 2 ** (attempt - 1),
 };
-
-export function registerWebhookJobs(registry: JobRegistry, webhooks: WebhooksService): void {
-  registry.register(
-    handleJob(deliverWebhookJob, {
-      handler: ({ deliveryId }, context) => webhooks.deliver(deliveryId, context),
-      onFinalFailure: ({ deliveryId }, error) => webhooks.giveUp(deliveryId, error.message),
-    }),
-  );
-}

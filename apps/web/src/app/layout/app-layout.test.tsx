@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { fixtures, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
 
 describe('AppLayout', () => {
   it('shows the Admin entry to admins', () => {
-    stubFetch({});
+    mockApi({});
     render(<AppRoutes />, { route: '/dashboard', user: fixtures.me({ role: 'admin' }) });
     const nav = screen.getByRole('navigation', { name: 'Navigation' });
     for (const label of [
@@ -25,7 +26,7 @@ describe('AppLayout', () => {
   });
 
   it('hides the Admin entry from members', () => {
-    stubFetch({});
+    mockApi({});
     render(<AppRoutes />, { route: '/dashboard', user: fixtures.me({ role: 'member' }) });
     const nav = screen.getByRole('navigation', { name: 'Navigation' });
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
@@ -34,7 +35,7 @@ describe('AppLayout', () => {
   });
 
   it('shows the plan badge and a user menu that logs out to /login', async () => {
-    const stub = stubFetch({ 'POST /auth/logout': () => new Response(null, { status: 204 }) });
+    const stub = mockApi({ 'POST /auth/logout': () => new Response(null, { status: 204 }) });
     render(<AppRoutes />, {
       route: '/dashboard',
       user: fixtures.me({ tenant: { id: 't', name: 'Acme Corp', plan: 'pro' } }),
@@ -51,7 +52,7 @@ describe('AppLayout', () => {
   });
 
   it("shows 'Set up your company' instead of the shell to a user without a tenant", () => {
-    stubFetch({});
+    mockApi({});
     render(<AppRoutes />, {
       route: '/dashboard',
       user: fixtures.me({ tenant: null, tenantId: null, role: null }),

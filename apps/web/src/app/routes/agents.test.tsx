@@ -2,7 +2,8 @@ import { type AgentRunResult, AgentRunResultSchema, AgentStatsSchema } from '@pa
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const stats = (data_entry_enabled: number, reconciliation_enabled: number) =>
@@ -30,7 +31,7 @@ const result = (overrides: Partial<AgentRunResult>): AgentRunResult =>
 
 describe('/agents', () => {
   it('shows the pending count, both agents, and disables a run with nothing to do', async () => {
-    stubFetch({ 'GET /api/pipelines/agent-stats': () => json(stats(7, 0)) });
+    mockApi({ 'GET /api/pipelines/agent-stats': () => json(stats(7, 0)) });
     render(<AppRoutes />, { route: '/agents', user: fixtures.me() });
 
     expect(
@@ -51,7 +52,7 @@ describe('/agents', () => {
 
   it("runs over 'all' pending and shows the first 5 results, '... and N more', and clears", async () => {
     const results = [1, 2, 3, 4, 5, 6, 7].map((n) => item(n, n !== 2));
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/pipelines/agent-stats': () => json(stats(7, 7)),
       'POST /api/agents/data-entry/run': () =>
         json(
@@ -90,7 +91,7 @@ describe('/agents', () => {
 
   it('shows the progress of a background run until it completes', async () => {
     const runId = '11111111-2222-4333-8444-555555555555';
-    stubFetch({
+    mockApi({
       'GET /api/pipelines/agent-stats': () => json(stats(0, 30)),
       'POST /api/agents/reconciliation/run': () =>
         json(result({ agent: 'reconciliation', run_id: runId, status: 'running', total: 30 })),

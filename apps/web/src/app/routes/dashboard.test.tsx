@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
 
 const statValue = (label: string) =>
@@ -10,7 +11,7 @@ const statValue = (label: string) =>
 
 describe('/dashboard', () => {
   it('shows the four counts and one card per type with pending documents', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () =>
         json([f.docType({ id: 'dt-1' }), f.docType({ id: 'dt-2', name: 'Receipt' })]),
       'GET /api/pipelines/stats': () =>
@@ -28,6 +29,10 @@ describe('/dashboard', () => {
             ],
           }),
         ]),
+      // The card opens the type's pending screen.
+      'GET /api/doc-types/dt-1': () => json(f.docType({ id: 'dt-1', name: 'Invoice' })),
+      'GET /api/pipelines/pending-review': () => json({ items: [], next_cursor: null }),
+      'GET /api/pipelines/pending-approval': () => json({ items: [], next_cursor: null }),
     });
     render(<AppRoutes />, { route: '/dashboard', user: fixtures.me() });
 
@@ -52,7 +57,7 @@ describe('/dashboard', () => {
   });
 
   it("says 'All caught up!' when nothing waits and offers an upload", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json([f.docType()]),
       'GET /api/pipelines/stats': () => json(f.stats({ total: 3, completed: 3 })),
       'GET /api/pipelines/pending-summary': () => json([]),
@@ -74,18 +79,23 @@ describe('/dashboard', () => {
   });
 
   it("shows 'Failed to load dashboard data' when the counts cannot load", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json([]),
       'GET /api/pipelines/stats': () =>
         errorResponse(500, { detail: 'Internal error', code: 'INTERNAL' }),
       'GET /api/pipelines/pending-summary': () => json([]),
     });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<AppRoutes />, { route: '/dashboard', user: fixtures.me() });
     expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith(
+      'API GET /api/pipelines/stats failed:',
+      'Internal error',
+    );
   });
 
   it('loads everything again from the refresh button', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': () => json([]),
       'GET /api/pipelines/stats': (_call, count) => json(f.stats({ total: count * 10 })),
       'GET /api/pipelines/pending-summary': () => json([]),

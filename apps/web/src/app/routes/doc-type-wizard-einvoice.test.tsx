@@ -8,7 +8,8 @@ import {
   testResultFixture,
   uploadedFileFixture,
 } from '@/features/doc-types/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 afterEach(() => notifications.clean());
@@ -25,7 +26,7 @@ const stepHeader = (name: string) =>
 
 describe('the document type wizard with e-invoice XML', { timeout: 30_000 }, () => {
   it('takes an e-invoice XML as the Quick Setup example and shows its suggestions', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'POST /api/files:upload': () =>
         json(
           uploadedFileFixture({ fileName: 'xrechnung.xml', contentType: 'application/xml' }),
@@ -64,7 +65,7 @@ describe('the document type wizard with e-invoice XML', { timeout: 30_000 }, () 
   });
 
   it('tests the configuration on an e-invoice XML', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'POST /api/files:upload': () =>
         json(uploadedFileFixture({ fileName: 'peppol.xml', contentType: 'application/xml' }), 201),
       'POST /api/doc-types': () => json(docTypeFixture({ id: 'tmp-1' }), 201),

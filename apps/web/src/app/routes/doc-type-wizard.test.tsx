@@ -11,7 +11,8 @@ import {
   testResultFixture,
   uploadedFileFixture,
 } from '@/features/doc-types/test/fixtures';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 // Notifications live in a module-level store: clear them so one test's toasts never leak into the next.
@@ -39,7 +40,7 @@ async function next() {
 
 describe('POST /api/doc-types from the create wizard', WIZARD_TIMEOUT, () => {
   it('creates a type from the invoice preset, gating Next on the name', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/rag': () => json([]),
       'POST /api/doc-types': () => json(invoiceDocType({ id: 'dt-new' }), 201),
       'GET /api/doc-types': () => json([invoiceDocType({ id: 'dt-new' })]),
@@ -156,7 +157,7 @@ describe('POST /api/doc-types from the create wizard', WIZARD_TIMEOUT, () => {
   });
 
   it('replaces fields with each preset, and Custom / Clear preset empties them', async () => {
-    stubFetch({});
+    mockApi({});
     renderWizard();
     await userEvent.click(screen.getByRole('radio', { name: 'Invoice' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Receipt' }));
@@ -183,7 +184,7 @@ describe('POST /api/doc-types from the create wizard', WIZARD_TIMEOUT, () => {
   });
 
   it("shows 'Failed to save document type' with the server message", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/rag': () => json([]),
       'POST /api/doc-types': () =>
         errorResponse(400, {
@@ -229,7 +230,7 @@ describe(
     }
 
     it('uploads the example, extracts automatically and marks the suggestions as AI extracted', async () => {
-      const stub = stubFetch({
+      const stub = mockApi({
         'POST /api/files:upload': () => json(uploadedFileFixture({ fileName: 'receipt.pdf' }), 201),
         'POST /api/files/file-1/extract': () => json(suggestion),
       });
@@ -261,7 +262,7 @@ describe(
     });
 
     it('says AI extraction failed and still lets the admin continue', async () => {
-      stubFetch({
+      mockApi({
         'POST /api/files:upload': () => json(uploadedFileFixture(), 201),
         'POST /api/files/file-1/extract': () =>
           errorResponse(422, {
@@ -303,7 +304,7 @@ describe(
     });
 
     it("shows 'Upload failed' with the server detail for an unsupported file", async () => {
-      stubFetch({
+      mockApi({
         'POST /api/files:upload': () =>
           errorResponse(415, {
             detail: 'Unsupported file type: application/x-msdownload',
@@ -361,7 +362,7 @@ describe('Test step: a temporary type, then POST /api/doc-types/:id/test', WIZAR
   });
 
   it('runs by itself on the Quick Setup file and shows values, confidence badges and rows', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'POST /api/files:upload': (_call, count) =>
         json(
           uploadedFileFixture(
@@ -449,7 +450,7 @@ describe('Test step: a temporary type, then POST /api/doc-types/:id/test', WIZAR
   });
 
   it("reads 'No data extracted' for an empty table and 'Test failed' with the server message", async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'POST /api/files:upload': () => json(uploadedFileFixture({ fileName: 'scan.pdf' }), 201),
       'POST /api/doc-types': (_call, count) => json(docTypeFixture({ id: `tmp-${count}` }), 201),
       'POST /api/doc-types/tmp-1/test': () =>
@@ -492,7 +493,7 @@ describe('PUT /api/doc-types/:id from the edit wizard', WIZARD_TIMEOUT, () => {
   });
 
   it('edits name and fields and sends the edit-mode subset without description or preset', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types/dt-7': () => json(saved),
       'GET /api/rag': () => json([]),
       'PUT /api/doc-types/dt-7': () => json({ ...saved, name: 'Vendor Invoice' }),
@@ -565,7 +566,7 @@ describe('PUT /api/doc-types/:id from the edit wizard', WIZARD_TIMEOUT, () => {
   });
 
   it('shows the load error when the type cannot be loaded', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types/dt-404': () =>
         errorResponse(404, { detail: 'Document type not found', code: 'NOT_FOUND' }),
     });
@@ -577,7 +578,7 @@ describe('PUT /api/doc-types/:id from the edit wizard', WIZARD_TIMEOUT, () => {
   });
 
   it("shows 'Failed to update document type' with the server message", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types/dt-7': () => json(saved),
       'PUT /api/doc-types/dt-7': () =>
         errorResponse(400, { detail: 'Name is at most 200 characters', code: 'VALIDATION_FAILED' }),

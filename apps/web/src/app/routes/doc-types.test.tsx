@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { docTypeFixture, invoiceDocType } from '@/features/doc-types/test/fixtures';
-import { errorResponse, fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi, noContent, type RecordedRequest } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 // Notifications live in a module-level store: clear them so one test's toasts never leak into the next.
@@ -25,16 +26,14 @@ async function findCard(name: string) {
   return screen.findByRole('article', { name });
 }
 
-/** The href the stubbed fetch was called with, query string included. */
-function requestedUrls(fetchMock: { mock: { calls: unknown[][] } }, method: string): string[] {
-  return fetchMock.mock.calls
-    .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method)
-    .map(([input]) => String(input));
+/** The addresses requested with one method, query string included. */
+function requestedUrls(calls: readonly RecordedRequest[], method: string): string[] {
+  return calls.filter((call) => call.method === method).map((call) => call.path + call.search);
 }
 
 describe('GET /api/doc-types on /doc-types', () => {
   it('shows one card per type with fields, steps, workflow and pipeline badges', async () => {
-    stubFetch({ 'GET /api/doc-types': () => json([invoice, notes]) });
+    mockApi({ 'GET /api/doc-types': () => json([invoice, notes]) });
     renderList();
 
     expect(screen.getByRole('heading', { name: 'Document Types' })).toBeInTheDocument();
@@ -74,7 +73,7 @@ describe('GET /api/doc-types on /doc-types', () => {
   });
 
   it('counts one step per enabled agent: only data entry makes 3 steps and Advanced', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () =>
         json([invoiceDocType({ recon_enabled: false, agentsEnabled: { recon: false } })]),
     });
@@ -86,7 +85,7 @@ describe('GET /api/doc-types on /doc-types', () => {
   });
 
   it('shows the empty state when there are no types', async () => {
-    stubFetch({ 'GET /api/doc-types': () => json([]) });
+    mockApi({ 'GET /api/doc-types': () => json([]) });
     renderList();
     expect(
       await screen.findByText(
@@ -96,12 +95,17 @@ describe('GET /api/doc-types on /doc-types', () => {
   });
 
   it('shows the load error with the server message', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () =>
         errorResponse(500, { detail: 'Database unavailable', code: 'INTERNAL' }),
     });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderList();
     const alert = await screen.findByRole('alert');
+    expect(consoleError).toHaveBeenCalledWith(
+      'API GET /api/doc-types failed:',
+      'Database unavailable',
+    );
     expect(within(alert).getByText('Failed to load document types')).toBeInTheDocument();
     expect(alert).toHaveTextContent('Error loading document types: Database unavailable');
   });
@@ -109,7 +113,7 @@ describe('GET /api/doc-types on /doc-types', () => {
 
 describe('DELETE /api/doc-types/:id from /doc-types', () => {
   it('deletes after the confirm and says so', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': (_call, count) => json(count === 1 ? [invoice, notes] : [notes]),
       'DELETE /api/doc-types/dt-invoice': () => noContent(),
     });
@@ -129,11 +133,11 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Invoice' })).not.toBeInTheDocument(),
     );
-    expect(requestedUrls(stub.fetchMock, 'DELETE')).toEqual(['/api/doc-types/dt-invoice']);
+    expect(requestedUrls(stub.calls, 'DELETE')).toEqual(['/api/doc-types/dt-invoice']);
   });
 
   it('sends nothing when the confirm is cancelled', async () => {
-    const stub = stubFetch({ 'GET /api/doc-types': () => json([invoice]) });
+    const stub = mockApi({ 'GET /api/doc-types': () => json([invoice]) });
     renderList();
     await userEvent.click(
       within(await findCard('Invoice')).getByRole('button', { name: 'Delete' }),
@@ -142,11 +146,11 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requestedUrls(stub.fetchMock, 'DELETE')).toEqual([]);
+    expect(requestedUrls(stub.calls, 'DELETE')).toEqual([]);
   });
 
   it('on 409 shows how many documents use the type and deletes them only after typing the name', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': (_call, count) => json(count === 1 ? [invoice] : []),
       'DELETE /api/doc-types/dt-invoice': (_call, count) =>
         count === 1
@@ -177,18 +181,18 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
     expect(forceButton).toBeDisabled();
     await userEvent.type(confirmInput, 'e');
     expect(forceButton).toBeEnabled();
-    expect(requestedUrls(stub.fetchMock, 'DELETE')).toEqual(['/api/doc-types/dt-invoice']);
+    expect(requestedUrls(stub.calls, 'DELETE')).toEqual(['/api/doc-types/dt-invoice']);
 
     await userEvent.click(forceButton);
     expect(await screen.findByText('Document type deleted successfully!')).toBeInTheDocument();
-    expect(requestedUrls(stub.fetchMock, 'DELETE')).toEqual([
+    expect(requestedUrls(stub.calls, 'DELETE')).toEqual([
       '/api/doc-types/dt-invoice',
       '/api/doc-types/dt-invoice?force=true',
     ]);
   });
 
   it('keeps the type and its documents when the second confirm is dismissed', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': () => json([invoice]),
       'DELETE /api/doc-types/dt-invoice': () =>
         errorResponse(409, { detail: '1 document uses this document type', code: 'CONFLICT' }),
@@ -205,11 +209,11 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Invoice' })).toBeInTheDocument();
-    expect(requestedUrls(stub.fetchMock, 'DELETE')).toEqual(['/api/doc-types/dt-invoice']);
+    expect(requestedUrls(stub.calls, 'DELETE')).toEqual(['/api/doc-types/dt-invoice']);
   });
 
   it("shows 'Failed to delete: {detail}' when the delete fails otherwise", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json([invoice]),
       'DELETE /api/doc-types/dt-invoice': () =>
         errorResponse(404, { detail: 'Document type not found', code: 'NOT_FOUND' }),
@@ -229,7 +233,7 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
 
 describe('POST /api/users/setup-tenant from the Current Tenant selector', () => {
   it('shows the server message and refreshes the access token', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': () => json([]),
       'POST /api/users/setup-tenant': () =>
         json({ message: 'Tenant claims repaired', fixed_documents: 2 }),
@@ -244,7 +248,7 @@ describe('POST /api/users/setup-tenant from the Current Tenant selector', () => 
   });
 
   it("shows 'Error: {detail}' when the setup fails", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json([]),
       'POST /api/users/setup-tenant': () =>
         errorResponse(403, { detail: 'Not allowed', code: 'FORBIDDEN' }),

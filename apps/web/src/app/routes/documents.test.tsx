@@ -1,10 +1,10 @@
 import { DocumentPageSchema } from '@parser/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { requestedUrls } from '@/features/pipelines/test/requested-urls';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const march = f.document({
@@ -25,7 +25,7 @@ const page = (items: unknown[], next_cursor: string | null = null) =>
 
 describe('/documents', () => {
   it('lists documents with their type, status and upload time', async () => {
-    stubFetch({ 'GET /api/documents/': () => json(page([march, receipt])) });
+    mockApi({ 'GET /api/documents/': () => json(page([march, receipt])) });
     render(<AppRoutes />, { route: '/documents', user: fixtures.me() });
 
     const table = await screen.findByRole('table', { name: 'Documents' });
@@ -51,7 +51,7 @@ describe('/documents', () => {
   });
 
   it('searches by file name on the server and offers the status filter', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/documents/': (_call, count) =>
         json(count === 1 ? page([march, receipt]) : page([march])),
     });
@@ -61,7 +61,7 @@ describe('/documents', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'INVOICE');
     await screen.findByText('Invoice-March.pdf');
     await waitFor(() => expect(screen.queryByText('receipt.png')).not.toBeInTheDocument());
-    const urls = requestedUrls(stub.fetchMock);
+    const urls = stub.requestedUrls();
     expect(urls).toContain('/api/documents/?q=INVOICE');
     expect(urls.filter((url) => url.startsWith('/api/documents/?q=')).length).toBe(1);
 
@@ -73,11 +73,11 @@ describe('/documents', () => {
     await userEvent.click(screen.getByRole('option', { name: 'error' }));
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('error');
     expect(screen.getByText('Invoice-March.pdf')).toBeInTheDocument();
-    expect(stub.fetchMock.mock.calls).toHaveLength(urls.length);
+    expect(stub.calls).toHaveLength(urls.length);
   });
 
   it("offers 'Load more' while the server has further pages", async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/documents/': (_call, count) =>
         json(count === 1 ? page([receipt], 'next-1') : page([march])),
     });
@@ -85,21 +85,26 @@ describe('/documents', () => {
     await screen.findByText('receipt.png');
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Invoice-March.pdf')).toBeInTheDocument();
-    expect(requestedUrls(stub.fetchMock)).toContain('/api/documents/?cursor=next-1');
+    expect(stub.requestedUrls()).toContain('/api/documents/?cursor=next-1');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it("shows 'No documents found' for an empty list", async () => {
-    stubFetch({ 'GET /api/documents/': () => json(page([])) });
+    mockApi({ 'GET /api/documents/': () => json(page([])) });
     render(<AppRoutes />, { route: '/documents', user: fixtures.me() });
     expect(await screen.findByText('No documents found')).toBeInTheDocument();
   });
 
   it("shows 'Failed to load documents'", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/documents/': () => errorResponse(500, { detail: 'boom', code: 'INTERNAL' }),
     });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<AppRoutes />, { route: '/documents', user: fixtures.me() });
     expect(await screen.findByText('Failed to load documents')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringMatching(/^API GET \/api\/documents\/.* failed:$/),
+      'boom',
+    );
   });
 });

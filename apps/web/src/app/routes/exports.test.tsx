@@ -12,8 +12,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/router';
 import { setSession } from '@/lib/api-client';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { requestedUrls } from '@/features/pipelines/test/requested-urls';
-import { errorResponse, fixtures, json, type StubHandler, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { type ApiHandler, errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const local = (month: number, day: number, hour: number, minute: number) =>
@@ -74,8 +74,8 @@ const receipt = exportItem({
   created_at: local(12, 24, 9, 0),
 });
 
-function stubExports(items: ExportItem[], extra: Record<string, StubHandler> = {}) {
-  return stubFetch({ 'GET /api/exports': () => json(page(items)), ...extra });
+function stubExports(items: ExportItem[], extra: Record<string, ApiHandler> = {}) {
+  return mockApi({ 'GET /api/exports': () => json(page(items)), ...extra });
 }
 
 const renderExports = () => render(<AppRoutes />, { route: '/exports', user: fixtures.me() });
@@ -136,13 +136,15 @@ describe('/exports', { timeout: 30_000 }, () => {
     });
 
     it("says 'Failed to load approved documents.' when the list fails", async () => {
-      stubFetch({
+      mockApi({
         'GET /api/exports': () => errorResponse(500, { detail: 'boom', code: 'INTERNAL' }),
       });
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
       renderExports();
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'Failed to load approved documents.',
       );
+      expect(consoleError).toHaveBeenCalledWith('API GET /api/exports failed:', 'boom');
     });
 
     it('refreshes on Refresh and loads further pages with Load more', async () => {
@@ -150,9 +152,9 @@ describe('/exports', { timeout: 30_000 }, () => {
         pipeline_id: '11111111-aaaa-4aaa-8aaa-000000000003',
         original_filename: 'new.pdf',
       });
-      const stub = stubFetch({
-        'GET /api/exports': (_call, count) => {
-          if (requestedUrls(stub.fetchMock).at(-1)!.includes('cursor=c2')) {
+      const stub = mockApi({
+        'GET /api/exports': (call, count) => {
+          if (call.search.includes('cursor=c2')) {
             return json(page([receipt]));
           }
           // The first page, and after Refresh a newly approved document on top.
@@ -164,7 +166,7 @@ describe('/exports', { timeout: 30_000 }, () => {
 
       await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
       expect(await rowOf('receipt.png')).toBeInTheDocument();
-      expect(requestedUrls(stub.fetchMock)).toContain('/api/exports?cursor=c2');
+      expect(stub.requestedUrls()).toContain('/api/exports?cursor=c2');
 
       await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
       expect(await screen.findByText('new.pdf')).toBeInTheDocument();
@@ -205,12 +207,12 @@ describe('/exports', { timeout: 30_000 }, () => {
       );
 
       await waitFor(() => expect(downloads).toEqual([fileName]));
-      expect(requestedUrls(stub.fetchMock).filter((u) => u.includes('/pipelines/'))).toEqual([url]);
+      expect(stub.requestedUrls().filter((u) => u.includes('/pipelines/'))).toEqual([url]);
       expect(
-        stub.callsTo('GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export')[0]?.headers,
-      ).toMatchObject({
-        Authorization: 'Bearer access-1',
-      });
+        stub
+          .callsTo('GET /api/pipelines/11111111-aaaa-4aaa-8aaa-000000000001/export')[0]
+          ?.headers.get('Authorization'),
+      ).toBe('Bearer access-1');
     });
 
     it("shows the server's detail when a download fails", async () => {

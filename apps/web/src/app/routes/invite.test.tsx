@@ -2,7 +2,8 @@ import { InvitePreviewSchema } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent } from '@/test/render';
 
 const preview = InvitePreviewSchema.parse({
@@ -13,7 +14,7 @@ const preview = InvitePreviewSchema.parse({
 
 describe('/invite/:token', () => {
   it('signs up without /auth/register, accepts the invite and opens the dashboard', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /auth/invites/tok-1': () => json(preview),
       'POST /auth/signup': () => json(fixtures.tokens({ uid: 'cy' }), 201),
       'POST /auth/invites/tok-1/accept': () =>
@@ -31,13 +32,13 @@ describe('/invite/:token', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(stub.callsTo('POST /auth/register')).toHaveLength(0);
-    expect(stub.callsTo('POST /auth/invites/tok-1/accept')[0]?.headers.Authorization).toBe(
+    expect(stub.callsTo('POST /auth/invites/tok-1/accept')[0]?.headers.get('Authorization')).toBe(
       'Bearer access-1',
     );
   });
 
   it('shows the 409 detail when a signed-in user already belongs to a company', async () => {
-    stubFetch({
+    mockApi({
       'GET /auth/invites/tok-1': () => json(preview),
       'POST /auth/invites/tok-1/accept': () =>
         errorResponse(409, { detail: 'You already belong to a company', code: 'CONFLICT' }),
@@ -48,7 +49,7 @@ describe('/invite/:token', () => {
   });
 
   it('says when the link is invalid', async () => {
-    stubFetch({
+    mockApi({
       'GET /auth/invites/bad': () =>
         errorResponse(404, {
           detail: 'This invite link is invalid or has expired',

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 describe('POST /auth/login from /login', () => {
   it('shows the red Error alert with the server detail when the login fails', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/login': () =>
         errorResponse(401, { detail: 'Invalid email or password', code: 'UNAUTHENTICATED' }),
     });
@@ -23,7 +24,7 @@ describe('POST /auth/login from /login', () => {
   });
 
   it('does not try a token refresh on a wrong password', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'POST /auth/login': () =>
         errorResponse(401, { detail: 'Invalid email or password', code: 'UNAUTHENTICATED' }),
     });
@@ -36,7 +37,7 @@ describe('POST /auth/login from /login', () => {
   });
 
   it('shows the ?message= info and goes to the dashboard after signing in', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/login': () => json(fixtures.tokens()),
       'GET /auth/me': () => json(fixtures.me()),
     });
@@ -51,7 +52,7 @@ describe('POST /auth/login from /login', () => {
   });
 
   it('restores no session when /auth/refresh fails on page load and shows the landing page', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/refresh': () =>
         errorResponse(401, { detail: 'Not signed in', code: 'UNAUTHENTICATED' }),
     });
@@ -65,20 +66,15 @@ describe('POST /auth/login from /login', () => {
 
 describe('a signed-out visitor opening a link into the app', () => {
   it('lands on the landing page, then returns to that link after signing in', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/refresh': () =>
         errorResponse(401, { detail: 'Not signed in', code: 'UNAUTHENTICATED' }),
       'POST /auth/login': () => json(fixtures.tokens()),
       'GET /auth/me': () => json(fixtures.me()),
       'GET /api/users/tenant': () => json([]),
       'GET /api/invites': () => json([]),
-      'GET /api/company/settings': () =>
-        json({
-          download_zip_on_approval: true,
-          allow_self_approval: true,
-          usual_date_order: null,
-          usual_currency: null,
-        }),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
     });
     const { router } = render(<AppRoutes />, { route: '/settings?tab=team' });
     await screen.findByRole('link', { name: 'Explore the Demo' });
@@ -90,10 +86,12 @@ describe('a signed-out visitor opening a link into the app', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(router.state.location.search).toBe('?tab=team');
+    // the tab the link named is the one open
+    expect(await screen.findByRole('table', { name: 'Team members' })).toBeInTheDocument();
   });
 
   it('goes to the dashboard after signing in when no link brought the visitor', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/login': () => json(fixtures.tokens()),
       'GET /auth/me': () => json(fixtures.me()),
     });

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, within } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -61,7 +62,7 @@ const report = AgentReportSchema.parse({
 
 describe('/review/:pipelineId with an agent report', () => {
   it('shows the report at the top, the change under its value and the misread cell marked', async () => {
-    stubFetch({
+    mockApi({
       [`GET /api/pipelines/${ID}/review`]: () => json(f.review({ agent_report: report })),
       'GET /api/users/tenant': () =>
         json(
@@ -134,7 +135,7 @@ const warned = AgentReportSchema.parse({
 
 describe('/review/:pipelineId with a warning naming a likely misread', () => {
   it('marks the warned value quietly, with the warning, and leaves it valid', async () => {
-    stubFetch({
+    mockApi({
       [`GET /api/pipelines/${ID}/review`]: () => json(f.review({ agent_report: warned })),
       'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
       'GET /api/files/file-1/pages/1/image': () => png(),

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -13,7 +14,7 @@ const COLLEAGUE = { id: '44444444-dddd-4ddd-8ddd-000000000002', email: 'bob@exam
 const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
 
 function stubScreen(record: ReviewRecord, settings = {}) {
-  return stubFetch({
+  return mockApi({
     [`GET /api/pipelines/${ID}/review`]: () => json(record),
     [`GET /api/pipelines/${ID}/queue-position`]: () =>
       json({ position: 1, total: 1, previous_id: null, next_id: null }),

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -45,7 +46,7 @@ const record = f.review({
 
 describe('/review/:pipelineId for an e-invoice XML', { timeout: 30_000 }, () => {
   it('previews the XML as tables and points at the source of a focused value', async () => {
-    stubFetch({
+    mockApi({
       [`GET /api/pipelines/${ID}/review`]: () => json(record),
       'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
       'GET /api/files/file-1/view': () =>
@@ -90,7 +91,7 @@ describe('/review/:pipelineId for a PDF whose e-invoice XML could not be read', 
           },
         ],
       });
-      stubFetch({
+      mockApi({
         [`GET /api/pipelines/${ID}/review`]: () => json(pdf),
         'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
       });
@@ -111,7 +112,7 @@ describe('/review/:pipelineId for a PDF whose e-invoice XML could not be read', 
   );
 
   it('shows no such notice for a document without the warning', { timeout: 30_000 }, async () => {
-    stubFetch({
+    mockApi({
       [`GET /api/pipelines/${ID}/review`]: () => json(f.review()),
       'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
     });

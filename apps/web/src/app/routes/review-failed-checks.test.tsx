@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -47,7 +48,7 @@ const failing = AgentReportSchema.parse({
 });
 
 function stubApproval(record: ReviewRecord, settings: Partial<CompanySettings> = {}) {
-  return stubFetch({
+  return mockApi({
     [`GET /api/pipelines/${ID}/review`]: () => json(record),
     [`GET /api/pipelines/${ID}/queue-position`]: () =>
       json({ position: 1, total: 1, previous_id: null, next_id: null }),

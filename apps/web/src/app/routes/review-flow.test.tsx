@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { errorResponse, fixtures, json, type StubHandler, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { type ApiHandler, errorResponse, json, mockApi } from '@/test/mock-api';
 import { fireEvent, render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -33,7 +34,7 @@ interface StubOptions {
   record?: ReviewRecord;
   queue?: QueuePosition;
   settings?: Partial<CompanySettings>;
-  extra?: Record<string, StubHandler>;
+  extra?: Record<string, ApiHandler>;
 }
 
 /** The review screen's calls, with the queue, the settings and the neighbours' records. */
@@ -43,7 +44,7 @@ function stubScreen({
   settings = {},
   extra = {},
 }: StubOptions) {
-  return stubFetch({
+  return mockApi({
     [`GET ${REVIEW}`]: () => json(record),
     [`GET /api/pipelines/${ID}/queue-position`]: () => json(queue),
     [`GET /api/pipelines/${NEXT}/review`]: () =>

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -23,7 +24,7 @@ function recordWithLearnedValue() {
 describe('/review/:pipelineId with a value read with a learned hint', { timeout: 30_000 }, () => {
   it('says so under the field until the reviewer changes the value', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
-    stubFetch({
+    mockApi({
       [`GET /api/pipelines/${ID}/review`]: () => json(recordWithLearnedValue()),
       'GET /api/users/tenant': () => json(users),
       'GET /api/files/file-1/pages/1/image': () =>

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -24,7 +25,7 @@ function recordWithModelValues() {
 describe('/review/:pipelineId with values the AI model read', { timeout: 30_000 }, () => {
   it('says under each field which engine read it, until the reviewer changes the value', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
-    stubFetch({
+    mockApi({
       [`GET /api/pipelines/${ID}/review`]: () => json(recordWithModelValues()),
       'GET /api/users/tenant': () => json(users),
       'GET /api/files/file-1/pages/1/image': () =>

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { requestedUrls } from '@/features/pipelines/test/requested-urls';
-import { errorResponse, fixtures, json, type StubHandler, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { type ApiHandler, errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const ID = 'pl-1234567890';
@@ -29,8 +29,8 @@ const users = TenantUserListSchema.parse([
 const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
 
 /** The review screen's calls: the record, the tenant's users and the page images. */
-function stubReview(record: ReviewRecord | StubHandler, extra: Record<string, StubHandler> = {}) {
-  return stubFetch({
+function stubReview(record: ReviewRecord | ApiHandler, extra: Record<string, ApiHandler> = {}) {
+  return mockApi({
     [`GET ${REVIEW}`]: typeof record === 'function' ? record : () => json(record),
     'GET /api/users/tenant': () => json(users),
     'GET /api/files/file-1/pages/1/image': () => png(),
@@ -42,9 +42,9 @@ function stubReview(record: ReviewRecord | StubHandler, extra: Record<string, St
 const zip = () => new Response(new Blob(['zip'], { type: 'application/zip' }), { status: 200 });
 /** What a decision calls: the approval, then perhaps the export, then the dashboard's lists. */
 const decisionRoutes = (
-  approval: StubHandler,
-  exportZip?: StubHandler,
-): Record<string, StubHandler> => ({
+  approval: ApiHandler,
+  exportZip?: ApiHandler,
+): Record<string, ApiHandler> => ({
   [`POST /api/pipelines/${ID}/approval`]: approval,
   ...(exportZip ? { [`GET /api/pipelines/${ID}/export`]: exportZip } : {}),
   'GET /api/doc-types': () => json([]),
@@ -426,7 +426,7 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
       'blob:preview',
     );
     expect(await screen.findByRole('img', { name: 'Page 2' })).toBeInTheDocument();
-    expect(requestedUrls(stub.fetchMock)).toContain('/api/files/file-1/pages/1/image?width=960');
+    expect(stub.requestedUrls()).toContain('/api/files/file-1/pages/1/image?width=960');
 
     const zoom = screen.getByTestId('zoom-level');
     await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));

@@ -2,7 +2,8 @@ import { TenantUserListSchema } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi, noContent } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
 
 const members = TenantUserListSchema.parse([
@@ -47,7 +48,7 @@ async function openRemoval(email: string) {
 
 describe('/settings removing a member who created API keys', () => {
   it('revokes their keys with them unless the admin unticks the box', async () => {
-    const stub = stubFetch(handlers);
+    const stub = mockApi(handlers);
     render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
 
     let dialog = await openRemoval('bob@example.com');
@@ -71,7 +72,7 @@ describe('/settings removing a member who created API keys', () => {
   });
 
   it('asks nothing about keys for a member who created none', async () => {
-    stubFetch(handlers);
+    mockApi(handlers);
     render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'admin' }) });
     const dialog = await openRemoval('cy@example.com');
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();

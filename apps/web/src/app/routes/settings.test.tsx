@@ -8,7 +8,8 @@ import {
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi, noContent } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 const members = TenantUserListSchema.parse([
@@ -26,7 +27,7 @@ const invite = InviteSchema.parse({
 
 describe('/settings', () => {
   it('lets an admin create an invite and shows its link once with a Copy button', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/users/tenant': () => json(members),
       'GET /api/invites': (_c, count) =>
         json(count === 1 ? [] : [{ ...invite, invite_url: undefined }]),
@@ -62,7 +63,7 @@ describe('/settings', () => {
   });
 
   it('shows members no invite form and no role controls', async () => {
-    stubFetch({ 'GET /api/users/tenant': () => json(members) });
+    mockApi({ 'GET /api/users/tenant': () => json(members) });
     render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'member' }) });
     await screen.findByRole('table', { name: 'Team members' });
     expect(screen.queryByRole('button', { name: 'Create invite' })).not.toBeInTheDocument();
@@ -70,7 +71,7 @@ describe('/settings', () => {
   });
 
   it("changes the password and says 'Password changed'", async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/users/tenant': () => json(members),
       'GET /api/invites': () => json([]),
       'GET /api/api-keys': () => json([]),
@@ -88,6 +89,29 @@ describe('/settings', () => {
       current_password: 'old-password',
       new_password: 'new-password-123',
     });
+  });
+
+  it('refuses a new password that breaks the rule, saying why, and sends nothing', async () => {
+    const stub = mockApi({
+      'GET /api/users/tenant': () => json(members),
+      'GET /api/invites': () => json([]),
+      'GET /api/api-keys': () => json([]),
+      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+    });
+    render(<AppRoutes />, { route: '/settings', user: fixtures.me() });
+    const newPassword = screen.getByLabelText('New password');
+    expect(newPassword).toHaveAccessibleDescription(/^At least 8 characters and hard to guess/);
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-password');
+    await userEvent.type(newPassword, 'qwertyuiop');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'qwertyuiop');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() =>
+      expect(newPassword).toHaveAccessibleDescription(
+        expect.stringContaining('Password is too weak. This is a frequently used password.'),
+      ),
+    );
+    expect(stub.callsTo('POST /auth/password')).toHaveLength(0);
   });
 
   describe('API keys and webhook signing secret', () => {
@@ -122,7 +146,7 @@ describe('/settings', () => {
     it('creates an API key and shows the whole key once, with a Copy button', async () => {
       // A session-long user keeps its clipboard stub, so the copied text can be read back.
       const user = userEvent.setup();
-      const stub = stubFetch({
+      const stub = mockApi({
         ...adminHandlers,
         'GET /api/api-keys': (_c, count) =>
           json(count === 1 ? apiKeys : [...apiKeys, { ...created, key: undefined }]),
@@ -166,7 +190,7 @@ describe('/settings', () => {
     });
 
     it('revokes an API key only after the confirm', async () => {
-      const stub = stubFetch({
+      const stub = mockApi({
         ...adminHandlers,
         'GET /api/api-keys': (_c, count) =>
           json(count === 1 ? apiKeys : [{ ...apiKeys[0], revoked_at: '2025-03-09T10:00:00Z' }]),
@@ -198,7 +222,7 @@ describe('/settings', () => {
     it('shows the signing secret masked until Show, and rotates it after a warning', async () => {
       // A session-long user keeps its clipboard stub, so the copied text can be read back.
       const user = userEvent.setup();
-      const stub = stubFetch({
+      const stub = mockApi({
         ...adminHandlers,
         'GET /api/api-keys': () => json([]),
         'POST /api/settings/webhook-secret:rotate': () => json({ secret: 'whsec_second' }),
@@ -225,7 +249,7 @@ describe('/settings', () => {
     });
 
     it('shows members neither section and asks nothing about them', async () => {
-      const stub = stubFetch({ 'GET /api/users/tenant': () => json(members) });
+      const stub = mockApi({ 'GET /api/users/tenant': () => json(members) });
       render(<AppRoutes />, { route: '/settings', user: fixtures.me({ role: 'member' }) });
       await screen.findByRole('table', { name: 'Team members' });
 
@@ -261,7 +285,7 @@ describe('/settings company settings', () => {
   ] as const)(
     'lets an admin switch $key to $to, saving just that key',
     async ({ name, key, to }) => {
-      const stub = stubFetch({
+      const stub = mockApi({
         'GET /api/users/tenant': () => json(members),
         'GET /api/invites': () => json([]),
         'GET /api/api-keys': () => json([]),
@@ -282,7 +306,7 @@ describe('/settings company settings', () => {
   );
 
   it('shows members the settings without letting them change them', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/users/tenant': () => json(members),
       'GET /api/company/settings': () => json({ ...defaults, allow_self_approval: false }),
     });

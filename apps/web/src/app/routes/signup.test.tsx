@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
-import { render, screen, userEvent } from '@/test/render';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
+import { render, screen, userEvent, waitFor } from '@/test/render';
 
 async function fillSignup(password: string, confirm: string) {
   await userEvent.type(screen.getByLabelText('Email Address'), 'ada@example.com');
@@ -13,7 +14,7 @@ async function fillSignup(password: string, confirm: string) {
 
 describe('POST /auth/signup from /signup', () => {
   it("shows 'Passwords do not match' and sends nothing when the passwords differ", async () => {
-    const stub = stubFetch({});
+    const stub = mockApi({});
     render(<AppRoutes />, { route: '/signup', user: null });
 
     expect(screen.getByText('Work in Progress')).toBeInTheDocument();
@@ -24,32 +25,52 @@ describe('POST /auth/signup from /signup', () => {
   });
 
   it('states the password rule under the field before anything is sent', () => {
-    const stub = stubFetch({});
+    const stub = mockApi({});
     render(<AppRoutes />, { route: '/signup', user: null });
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'At least 8 characters with at least 3 different ones, not a common password and not the name of your e-mail address.',
+      'At least 8 characters and hard to guess: not a common password or word, a date, a keyboard pattern or a repetition, nor your e-mail address. A few unrelated words work well.',
     );
     expect(stub.calls).toHaveLength(0);
   });
 
+  it.each([
+    ['a common password', 'password1', 'This is a commonly used password.'],
+    [
+      'a repetition',
+      'abcabcabcabc',
+      'Repeated character patterns like "abcabcabc" are easy to guess.',
+    ],
+    ['the e-mail address', 'ada@example.com', 'Parts of your e-mail address are easy to guess.'],
+    ['a short one', 'Xq7#vbn', 'Use at least 8 characters.'],
+  ])('refuses %s under the field, saying why, and sends nothing', async (_what, password, why) => {
+    const stub = mockApi({});
+    render(<AppRoutes />, { route: '/signup', user: null });
+    await fillSignup(password, password);
+
+    const field = screen.getByLabelText('Password');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(why)));
+    expect(field).toHaveAccessibleDescription(expect.stringMatching(/Password is too weak\./));
+    expect(stub.calls).toHaveLength(0);
+  });
+
   it('says what the rule is when the server finds the password too weak', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/signup': () =>
         errorResponse(400, {
           detail:
-            'Password is too weak. At least 8 characters with at least 3 different ones, not a common password and not the name of your e-mail address.',
+            'Password is too weak. At least 8 characters and hard to guess: not a common password or word, a date, a keyboard pattern or a repetition, nor your e-mail address. A few unrelated words work well.',
           code: 'VALIDATION_FAILED',
         }),
     });
     render(<AppRoutes />, { route: '/signup', user: null });
-    await fillSignup('password1', 'password1');
+    await fillSignup('correct-horse-1', 'correct-horse-1');
     expect(
       await screen.findByText(/^Password is too weak\. At least 8 characters/),
     ).toBeInTheDocument();
   });
 
   it('shows the server detail when the e-mail is taken', async () => {
-    stubFetch({
+    mockApi({
       'POST /auth/signup': () =>
         errorResponse(409, { detail: 'Email is already registered', code: 'CONFLICT' }),
     });
@@ -59,7 +80,7 @@ describe('POST /auth/signup from /signup', () => {
   });
 
   it("registers the company as 'My Company' when blank, then opens the dashboard", async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'POST /auth/signup': () => json(fixtures.tokens({ uid: 'new-user' }), 201),
       'POST /auth/register': () => json(fixtures.me({ uid: 'new-user' })),
     });
@@ -73,6 +94,6 @@ describe('POST /auth/signup from /signup', () => {
       email: 'ada@example.com',
       tenant_name: 'My Company',
     });
-    expect(register?.headers.Authorization).toBe('Bearer access-1');
+    expect(register?.headers.get('Authorization')).toBe('Bearer access-1');
   });
 });

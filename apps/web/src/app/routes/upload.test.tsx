@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { errorResponse, fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 /**
@@ -73,6 +74,7 @@ beforeEach(() => {
 });
 
 const rowOf = (name: string) => screen.getByRole('listitem', { name });
+/** The file's status word; match it whole ('valid' is part of 'validating' and 'invalid'). */
 const statusOf = (name: string) =>
   within(rowOf(name)).getByText(/^(waiting|uploading|validating|valid|invalid|error)$/);
 
@@ -80,7 +82,7 @@ describe('/upload', { timeout: 20_000 }, () => {
   it('uploads and checks files one after another, then starts processing the valid ones', async () => {
     const firstUpload = gate();
     const order: string[] = [];
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': async (call) => {
         const name = ((call.body as FormData).get('file') as File).name;
@@ -120,15 +122,15 @@ describe('/upload', { timeout: 20_000 }, () => {
     ]);
 
     // While the first file uploads, the others wait their turn and nothing can start.
-    await waitFor(() => expect(statusOf('a.pdf')).toHaveTextContent('uploading'));
-    expect(statusOf('b.pdf')).toHaveTextContent('waiting');
-    expect(statusOf('c.pdf')).toHaveTextContent('waiting');
+    await waitFor(() => expect(statusOf('a.pdf')).toHaveTextContent(/^uploading$/));
+    expect(statusOf('b.pdf')).toHaveTextContent(/^waiting$/);
+    expect(statusOf('c.pdf')).toHaveTextContent(/^waiting$/);
     expect(screen.getByRole('button', { name: 'Start Processing (0 files)' })).toBeDisabled();
     expect(order).toEqual(['upload a.pdf']);
     expect(screen.getByRole('combobox', { name: 'Document Type' })).toBeDisabled();
 
     firstUpload.open();
-    await waitFor(() => expect(statusOf('c.pdf')).toHaveTextContent('error'));
+    await waitFor(() => expect(statusOf('c.pdf')).toHaveTextContent(/^error$/));
     expect(order).toEqual([
       'upload a.pdf',
       'validate file-a.pdf',
@@ -136,8 +138,8 @@ describe('/upload', { timeout: 20_000 }, () => {
       'validate file-b.pdf',
       'upload c.pdf',
     ]);
-    expect(statusOf('a.pdf')).toHaveTextContent('valid');
-    expect(statusOf('b.pdf')).toHaveTextContent('invalid');
+    expect(statusOf('a.pdf')).toHaveTextContent(/^valid$/);
+    expect(statusOf('b.pdf')).toHaveTextContent(/^invalid$/);
     expect(within(rowOf('b.pdf')).getByText('This looks like a Receipt')).toBeInTheDocument();
     expect(
       within(rowOf('c.pdf')).getByText('This file is not a supported document'),
@@ -158,7 +160,7 @@ describe('/upload', { timeout: 20_000 }, () => {
 
   it('shows the drop zone only once a type is chosen, and checks files again for a new type', async () => {
     const validations: string[] = [];
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': () => json(stored('a.pdf')),
       'POST /api/uploads:validate': (call) => {
@@ -179,17 +181,17 @@ describe('/upload', { timeout: 20_000 }, () => {
     await userEvent.type(typeInput, 'Inv');
     await userEvent.click(await screen.findByRole('option', { name: 'Invoice' }));
     await userEvent.upload(screen.getByLabelText('Upload documents'), [pdf('a.pdf')]);
-    await waitFor(() => expect(statusOf('a.pdf')).toHaveTextContent('invalid'));
+    await waitFor(() => expect(statusOf('a.pdf')).toHaveTextContent(/^invalid$/));
 
     await userEvent.click(typeInput);
     await userEvent.click(await screen.findByRole('option', { name: 'Receipt' }));
-    await waitFor(() => expect(statusOf('a.pdf')).toHaveTextContent('valid'));
+    await waitFor(() => expect(statusOf('a.pdf')).toHaveTextContent(/^valid$/));
     expect(validations).toEqual(['dt-1', 'dt-2']);
     expect(screen.getByRole('button', { name: 'Start Processing (1 files)' })).toBeEnabled();
   });
 
   it('refuses other file types with the drop-zone message, and removes and clears files', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': (call) =>
         json(stored(((call.body as FormData).get('file') as File).name)),
@@ -219,7 +221,7 @@ describe('/upload', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Upload failed' with the server's message when processing cannot start", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': () => json(stored('a.pdf')),
       'POST /api/uploads:validate': () =>
@@ -258,7 +260,7 @@ describe('/upload: a file that looks like another type', { timeout: 20_000 }, ()
     );
 
   it('is processed as the chosen type unless the clerk picks the suggestion, which says why', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': (call) =>
         json(stored(((call.body as FormData).get('file') as File).name)),
@@ -272,7 +274,7 @@ describe('/upload: a file that looks like another type', { timeout: 20_000 }, ()
       pdf('invoice.pdf'),
       pdf('receipt.pdf'),
     ]);
-    await waitFor(() => expect(statusOf('receipt.pdf')).toHaveTextContent('valid'));
+    await waitFor(() => expect(statusOf('receipt.pdf')).toHaveTextContent(/^valid$/));
     expect(within(rowOf('receipt.pdf')).getByText(suggestion.reason)).toBeInTheDocument();
     expect(
       within(rowOf('receipt.pdf')).getByRole('button', { name: 'Process as Receipt' }),
@@ -288,7 +290,7 @@ describe('/upload: a file that looks like another type', { timeout: 20_000 }, ()
   });
 
   it('is processed as the suggested type when the clerk picks it, without uploading it again', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/doc-types': () => json(docTypes),
       'POST /api/files:upload': (call) =>
         json(stored(((call.body as FormData).get('file') as File).name)),

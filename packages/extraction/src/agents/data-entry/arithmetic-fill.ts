@@ -13,7 +13,7 @@ const RULE = 'rule';
 
 /** The relations of the document as the log's values stand now. */
 const relationsNow = (doc: AgentDocument, log: ChangeLog) =>
-  relationsOf(doc.fields, doc.tables, log.values);
+  relationsOf(doc.fields, doc.tables, log.values, doc.text);
 
 /**
  * Repairs a misplaced decimal separator (1205 for 120.50): only when moving it makes two failing
@@ -132,7 +132,7 @@ export function deriveMissing(
     // An empty value is absent from the relations; solve the relation it would complete.
     const probe = { ...log.values, fields: { ...log.values.fields } };
     probe.fields[key] = { value: 0, confidence: 0, source: null };
-    const relation = relationsOf(doc.fields, doc.tables, probe).find(
+    const relation = relationsOf(doc.fields, doc.tables, probe, doc.text).find(
       (r: Relation) => refsOf(r).some((ref) => refKey(ref) === refKey(target)) && r.kind !== 'line',
     );
     if (!relation) continue;

@@ -18,7 +18,7 @@ import type { ChangeLog } from './change-log.js';
  */
 export function repairDoubtfulFigures(doc: AgentDocument, log: ChangeLog): void {
   const at = numbersOf(log.values);
-  const sheet = new SumSheet(relationsOf(doc.fields, doc.tables, log.values), at);
+  const sheet = new SumSheet(relationsOf(doc.fields, doc.tables, log.values, doc.text), at);
   const failed = sheet.failed();
   if (failed.length === 0) return;
   const candidates = new Map<string, { ref: ValueRef; read: number; value: number }>();

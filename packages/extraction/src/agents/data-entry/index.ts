@@ -16,6 +16,7 @@ import { completeFromPassages, completeFromRecords, repairIdsFromRecords } from 
 import { deriveMissing, repairSeparators } from './arithmetic-fill.js';
 import { repairDoubtfulFigures } from './doubtful-figures.js';
 import { dateReadingOf, normaliseValue } from './normalise.js';
+import { takeFromTotalsTable } from './totals-table-fill.js';
 
 const RULE = 'rule';
 
@@ -24,7 +25,8 @@ const RULE = 'rule';
  * in its type's plain form (OCR letters in numbers read as digits when the sums allow), misplaced
  * decimal separators the arithmetic proves, an amount read from a doubtful glyph that one repair
  * makes agree with every sum, ids repaired against knowledge records, empty
- * fields from knowledge records and passages, then what arithmetic determines. A value a person
+ * fields from knowledge records and passages, the total (and an empty subtotal and tax) from a
+ * totals table with net, tax and gross columns, then what arithmetic determines. A value a person
  * reviewed or edited is never touched.
  */
 export function runDataEntry(
@@ -40,7 +42,10 @@ export function runDataEntry(
   // change that moved one, not for every figure repaired on a document of thousands of lines.
   let sums: SumSheet | null = null;
   const sumsNow = () =>
-    (sums ??= new SumSheet(relationsOf(doc.fields, doc.tables, log.values), numbersOf(log.values)));
+    (sums ??= new SumSheet(
+      relationsOf(doc.fields, doc.tables, log.values, doc.text),
+      numbersOf(log.values),
+    ));
   for (const { ref, type } of allRefs(doc)) {
     const cell = cellAt(log.values, ref);
     if (!cell) continue;
@@ -77,6 +82,7 @@ export function runDataEntry(
     log,
     dates,
   );
+  takeFromTotalsTable(doc, log);
   deriveMissing(doc, log);
   assumeUsualCurrency(doc, log, settings);
   return { values: log.values, changes: log.changes };

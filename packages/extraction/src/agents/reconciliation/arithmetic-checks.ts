@@ -5,7 +5,8 @@ import { cents } from '../numbers.js';
 import type { FieldRole } from '../roles.js';
 import { fieldRef, refKey } from '../value-refs.js';
 
-import type { ReadingDoubt } from './reading-doubts.js';
+import type { ReadingDoubt } from './doubt-types.js';
+import type { LinesBlame } from './short-lines.js';
 import { findSuspect } from './suspect.js';
 
 const money = (value: number) => cents(value).toFixed(2);
@@ -19,9 +20,13 @@ const WHAT: Record<Relation['kind'], string> = {
 };
 
 function describe(relation: Relation): string {
-  return relation.kind === 'line'
-    ? `Line ${(relation.row ?? 0) + 1}: ${WHAT.line}`
-    : WHAT[relation.kind][0]!.toUpperCase() + WHAT[relation.kind].slice(1);
+  if (relation.kind !== 'line')
+    return WHAT[relation.kind][0]!.toUpperCase() + WHAT[relation.kind].slice(1);
+  const allowance = relation.allowance;
+  const what = allowance
+    ? `qty × unit price ${allowance.value < 0 ? '−' : '+'} ${allowance.what} = amount`
+    : WHAT.line;
+  return `Line ${(relation.row ?? 0) + 1}: ${what}`;
 }
 
 /**
@@ -39,6 +44,11 @@ export function arithmeticChecks(
     confidence: (ref: ValueRef) => number;
     roles: Partial<Record<FieldRole, string>>;
     doubtOf?: (relation: Relation) => ReadingDoubt | null;
+    /**
+     * The values a failed sum blames when not all of its own: the lines, where the subtotal, tax
+     * and total agree among themselves.
+     */
+    blameOf?: (relation: Relation) => LinesBlame | null;
   },
 ): ReconCheck[] {
   const { subtotal, tax } = options.roles;
@@ -66,18 +76,29 @@ export function arithmeticChecks(
       return [{ kind: 'arithmetic', status: 'pass', message: `${describe(relation)}`, fields }];
     }
     const gap = imbalance(relation, at) ?? 0;
-    const mine = suspect && fields.some((f) => refKey(f) === refKey(suspect.ref)) ? suspect : null;
+    const blame = options.blameOf?.(relation) ?? null;
+    // a failed sum points at what it blames: all of its values unless some vouch for themselves
+    const blamed = blame?.refs ?? fields;
+    const isBlamed = (ref: ValueRef) => blamed.some((b) => refKey(b) === refKey(ref));
+    const mine =
+      suspect && isBlamed(suspect.ref) && fields.some((f) => refKey(f) === refKey(suspect.ref))
+        ? suspect
+        : null;
     const hint = mine
       ? ` Most likely misread: ${options.labels(mine.ref)} reads ${money(at(mine.ref) ?? 0)}, the sums agree with ${money(mine.expected)}.`
       : '';
+    const because = blame ? ` ${blame.note}` : '';
     const doubt = options.doubtOf?.(relation) ?? null;
     if (doubt) {
+      // a doubt about the item lines agrees with closing figures that vouch for each other; a
+      // doubt about one of those figures is its own story, told over all of the sum's values
+      const onLines = blame !== null && doubt.onLines === true;
       return [
         {
           kind: 'arithmetic',
           status: 'warn',
-          message: `${describe(relation)} does not hold as read: off by ${money(Math.abs(gap))}. ${doubt.note}`,
-          fields,
+          message: `${describe(relation)} does not hold as read: off by ${money(Math.abs(gap))}. ${doubt.note}${onLines ? ` ${blame.agreement}.` : ''}`,
+          fields: onLines ? blamed : fields,
           difference: cents(gap),
           ...(doubt.suspect
             ? { suspect: { ...doubt.suspect.ref, expected: doubt.suspect.expected } }
@@ -89,8 +110,8 @@ export function arithmeticChecks(
       {
         kind: 'arithmetic',
         status: 'fail',
-        message: `${describe(relation)} does not hold: off by ${money(Math.abs(gap))}.${hint}`,
-        fields,
+        message: `${describe(relation)} does not hold: off by ${money(Math.abs(gap))}.${hint}${because}`,
+        fields: blamed,
         difference: cents(gap),
         ...(mine ? { suspect: { ...mine.ref, expected: mine.expected } } : {}),
       },

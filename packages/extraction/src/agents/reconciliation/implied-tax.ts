@@ -11,8 +11,9 @@ import { fieldRef, isEmptyValue, valueAt } from '../value-refs.js';
 
 import { loneMisreadNote } from './lone-misread.js';
 import { labelledRowDoubt, takenFromElsewhereDoubt } from './labelled-rows.js';
-import { doubtfulGlyphDoubt, type ReadingDoubt } from './reading-doubts.js';
-import { namesRole } from './role-rows.js';
+import type { ReadingDoubt } from './doubt-types.js';
+import { doubtfulGlyphDoubt } from './reading-doubts.js';
+import { namesRole } from '../role-rows.js';
 import { totalConfirmationOf } from './total-confirmation.js';
 
 /**

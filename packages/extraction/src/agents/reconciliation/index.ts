@@ -17,15 +17,18 @@ import type { AgentDocument, AgentSettings, KnowledgeDocument } from '../types.j
 import { cellAt, cloneValues, fieldRef, refKey, setValueAt, valueAt } from '../value-refs.js';
 
 import { arithmeticChecks } from './arithmetic-checks.js';
+import type { ReadingDoubt } from './doubt-types.js';
 import { einvoiceChecks } from './einvoice-checks.js';
 import { dateChecks, presenceAndTypeChecks } from './field-checks.js';
 import { impliedTaxCheck } from './implied-tax.js';
 import { takenFromElsewhereDoubt } from './labelled-rows.js';
 import { loneMisreadOf } from './lone-misread.js';
-import { type ReadingDoubt, readingDoubtOf } from './reading-doubts.js';
+import { readingDoubtOf } from './reading-doubts.js';
+import { shortLinesBlame } from './short-lines.js';
 import { referenceChecks } from './reference-checks.js';
 import { statedTotalCheck } from './stated-total.js';
 import { taxRateCheck } from './tax-rate.js';
+import { totalsTableCheck } from './totals-table-check.js';
 import { unconfirmedLinesDoubt } from './unconfirmed-lines.js';
 
 /** Another document of the company that looks like the same one. */
@@ -36,9 +39,9 @@ export interface DuplicateCandidate {
 
 /**
  * The reconciliation agent: checks and reports, changes no value. Arithmetic (with the likely
- * misread named), required fields, types, plausible dates, references against the knowledge CSVs
- * enabled for it, duplicates the caller found by `duplicateKeyOf`, and a PDF's embedded e-invoice
- * XML against its printed page.
+ * misread named), the total against a totals table's net and gross columns, required fields,
+ * types, plausible dates, references against the knowledge CSVs enabled for it, duplicates the
+ * caller found by `duplicateKeyOf`, and a PDF's embedded e-invoice XML against its printed page.
  */
 export function runReconciliation(
   doc: AgentDocument,
@@ -49,6 +52,7 @@ export function runReconciliation(
   const labels = labelsOf(doc);
   const checks: ReconCheck[] = [
     ...sumChecks(doc, labels),
+    ...totalsTableCheck(doc, labels),
     ...presenceAndTypeChecks(doc),
     ...dateChecks(doc, settings),
     ...referenceChecks(
@@ -76,14 +80,15 @@ export function runReconciliation(
  * The arithmetic checks. A failed sum is a warning when the reading gives reason to doubt it: a
  * figure read wrong that the page shows otherwise, one figure alone disagreeing and read unsurely,
  * a subtotal, tax or total none of its labelled rows prints, or item lines nothing confirms read
- * unclearly against a confirmed closing figure. A failed check of the total gives way to the
- * document's own statement of it when its rows (discount, service charge, rounding, nets per tax
- * rate, a tax summary) make the total: that is the receipt's arithmetic, not a misread.
+ * unclearly against a confirmed closing figure. A failed sum of the lines whose subtotal, tax and
+ * total agree among themselves blames the lines alone. A failed check of the total gives way to
+ * the document's own statement of it when its rows (discount, service charge, rounding, nets per
+ * tax rate, a tax summary) make the total: that is the receipt's arithmetic, not a misread.
  */
 function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): ReconCheck[] {
   const roles = fieldsByRole(doc.fields);
   const at = numbersOf(doc.values);
-  const relations = relationsOf(doc.fields, doc.tables, doc.values);
+  const relations = relationsOf(doc.fields, doc.tables, doc.values, doc.text);
   const totalRef = roles.total === undefined ? null : fieldRef(roles.total);
   // The one figure the sums disagree with, when the total is confirmed and it was read unsurely.
   const lone = loneMisreadOf(doc, relations, at, totalRef, labels);
@@ -128,6 +133,7 @@ function sumChecks(doc: AgentDocument, labels: (ref: ValueRef) => string): Recon
           labels,
         ) ??
         aReading(unconfirmedLinesDoubt(doc, relation, relations, at, asShown, labels)),
+      blameOf: (relation) => shortLinesBlame(doc, relation, relations, at),
     }),
     ...impliedTaxCheck(doc, labels),
     ...taxRateCheck(doc, labels),

@@ -4,7 +4,7 @@ import type { LineTable } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { cellRef, valueAt } from '../value-refs.js';
 
-import type { ReadingDoubt } from './reading-doubts.js';
+import type { ReadingDoubt } from './doubt-types.js';
 
 // How tills print the number of articles and of units sold ("Item(s): 5  Qty(s): 6", "Item Count
 // 2", "Total Qty: 3", "No. of Items 4"), in the languages the engine reads; "Tatal" is how OCR
@@ -61,5 +61,6 @@ export function itemCountDoubt(
   if (!short) return null;
   return {
     note: `The document counts ${short.stated.count} ("${short.stated.row}") where the table read holds ${short.held}: item lines were missed, and the lines as read fall short. Check the item lines.`,
+    onLines: true,
   };
 }

@@ -8,8 +8,8 @@ import { fieldRoleOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { cellAt } from '../value-refs.js';
 
-import type { ReadingDoubt } from './reading-doubts.js';
-import { namesRole } from './role-rows.js';
+import type { ReadingDoubt } from './doubt-types.js';
+import { namesRole } from '../role-rows.js';
 
 const money = (value: number) => cents(value).toFixed(2);
 

@@ -9,8 +9,8 @@ import { SumSheet } from '../sum-sheet.js';
 import type { AgentDocument } from '../types.js';
 import { refKey } from '../value-refs.js';
 
-import type { ReadingDoubt } from './reading-doubts.js';
-import { namesRole } from './role-rows.js';
+import type { ReadingDoubt } from './doubt-types.js';
+import { namesRole } from '../role-rows.js';
 import { totalConfirmationOf } from './total-confirmation.js';
 
 const money = (value: number) => cents(value).toFixed(2);

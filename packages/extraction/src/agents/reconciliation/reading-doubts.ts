@@ -14,19 +14,10 @@ import { isGlyphRepair } from '../ocr-confusions.js';
 import { lineTableOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 
+import type { ReadingDoubt } from './doubt-types.js';
 import { itemCountDoubt } from './item-count.js';
 import { readItemLines } from './item-lines.js';
 import { labelledRowDoubt } from './labelled-rows.js';
-
-/**
- * Why a sum of the values read may disagree while the printed figures agree: what the reading
- * missed or got from a doubtful glyph, and the values a clerk should look at.
- */
-export interface ReadingDoubt {
-  note: string;
-  /** The one value read wrong, when the page shows what it should read. */
-  suspect?: { ref: ValueRef; expected: number };
-}
 
 const money = (value: number) => cents(value).toFixed(2);
 
@@ -135,6 +126,7 @@ function itemLinesDoubt(
     const refs = amountOnly.flatMap((r) => termOf.get(r.row) ?? []);
     return {
       note: `${refs.map(labels).join(', ')} ${refs.length === 1 ? 'holds' : 'hold'} only an amount (${money(dropped)}), no description, quantity or price: not an item line the engine could read. Without it the sum holds; check the item lines.`,
+      onLines: true,
     };
   }
 
@@ -150,6 +142,7 @@ function itemLinesDoubt(
       .join('; ');
     return {
       note: `The item lines were read in part (${described}): with the amounts as printed the sum holds. Check those lines.`,
+      onLines: true,
     };
   }
 
@@ -162,6 +155,7 @@ function itemLinesDoubt(
     const more = reading.uncaptured.length > 3 ? ` and ${reading.uncaptured.length - 3} more` : '';
     return {
       note: `The document prints ${reading.uncaptured.length} item line${reading.uncaptured.length === 1 ? '' : 's'} the table did not capture (${shown}${more}), which make up the difference. Check the item lines.`,
+      onLines: true,
     };
   }
   return null;

@@ -7,7 +7,7 @@ import { fieldsByRole, lineTableOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { cellRef, fieldRef, valueAt } from '../value-refs.js';
 
-import { namesRole, namesTaxBase } from './role-rows.js';
+import { namesRole, namesTaxBase } from '../role-rows.js';
 
 /** Cash rounding is a few cents; a larger "rounding" figure is something misread. */
 const MAX_ROUNDING = 0.1;

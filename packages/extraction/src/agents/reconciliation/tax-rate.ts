@@ -10,7 +10,7 @@ import type { AgentDocument } from '../types.js';
 import { fieldRef, valueAt } from '../value-refs.js';
 
 import { doubtfulGlyphDoubt } from './reading-doubts.js';
-import { namesIncludedTax, namesRole } from './role-rows.js';
+import { namesIncludedTax, namesRole } from '../role-rows.js';
 
 const percent = (rate: number): string => `${cents(rate * 100)}%`;
 const money = (value: number): string => cents(value).toFixed(2);

@@ -1,6 +1,6 @@
 import { agree, cents } from '../numbers.js';
 import { labelPattern, type PrintedRow, printedRows } from '../printed-rows.js';
-import { namesRole } from './role-rows.js';
+import { namesRole } from '../role-rows.js';
 
 // What a till prints for the money handed over, a card payment, and the change given back, in the
 // languages the engine reads. A card pays the bill exactly; cash less its change is what was paid.

@@ -9,8 +9,8 @@ import { fieldRoleOf } from '../roles.js';
 import type { AgentDocument } from '../types.js';
 import { refKey } from '../value-refs.js';
 
-import type { ReadingDoubt } from './reading-doubts.js';
-import { namesRole } from './role-rows.js';
+import type { ReadingDoubt } from './doubt-types.js';
+import { namesRole } from '../role-rows.js';
 import { totalConfirmationOf } from './total-confirmation.js';
 import { unclearLinesOf } from './unclear-lines.js';
 
@@ -61,6 +61,7 @@ export function unconfirmedLinesDoubt(
     : `${labels(figure)}, read as ${money(shown)},`;
   return {
     note: `The item lines as read come to ${money(lines)}, but ${figureAs} is confirmed (${why}); nothing confirms a line as read (each prints one figure, without qty × unit price = amount) and they were not read clearly: ${unclear}. Check the item lines.`,
+    onLines: true,
   };
 }
 

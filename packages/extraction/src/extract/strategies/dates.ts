@@ -58,6 +58,23 @@ const ISSUED: FieldDefinition = { key: 'invoice_date', label: 'Invoice Date', ty
  * way and the issue date would fall after the due date, the other order is the document's.
  */
 export function plausibleOrder(ctx: DocContext): DocContext {
+  let checked = checkedOrders.get(ctx);
+  if (!checked) {
+    checked = checkOrder(ctx);
+    checkedOrders.set(ctx, checked);
+  }
+  return checked;
+}
+
+/** The order each document's context was checked to have: every date field of a type asks. */
+const checkedOrders = new WeakMap<DocContext, DocContext>();
+
+/** A numeric date whose day and month could be read either way (both 12 or less). */
+const EITHER_WAY = /(?<!\d)(0?[1-9]|1[0-2])\s?[-/.]\s?(0?[1-9]|1[0-2])\s?[-/.]\s?\d{2}/;
+
+function checkOrder(ctx: DocContext): DocContext {
+  // without a date that reads both ways, either order gives the same dates
+  if (!ctx.layout.rows.some((row) => EITHER_WAY.test(row.text))) return ctx;
   const issued = pickFirstBest(labelledDates(ISSUED, ctx));
   const due = pickFirstBest(labelledDates(DUE, ctx));
   if (!issued || !due || typeof issued.value !== 'string' || typeof due.value !== 'string')

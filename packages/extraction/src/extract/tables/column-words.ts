@@ -219,8 +219,10 @@ export function itemRoleOf(col: Pick<ColumnDefinition, 'key' | 'label'>): ItemRo
   const roles: ItemRole[] = ['description', 'qty', 'unit_price', 'amount'];
   for (const [i, role] of roles.entries()) {
     const s = COLUMN_SYNONYMS[i];
-    if (s && names.some((n) => s.keys.includes(n) || s.labels.some((l) => compact(l) === n)))
-      return role;
+    if (s && names.some((n) => s.keys.includes(n) || SYNONYM_LABELS[i]?.has(n))) return role;
   }
   return null;
 }
+
+/** Each item part's header words as compared, worked out once (every column of every table asks). */
+const SYNONYM_LABELS = COLUMN_SYNONYMS.map((s) => new Set(s.labels.map(compact)));

@@ -162,7 +162,7 @@ export type Reply = { id?: number; type?: string; kind?: ModelKind; error?: stri
  * models however many engine threads read scans.
  */
 export interface InferenceRunner {
-  send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply>;
+  send(message: Record<string, unknown>, pixels: Float32Array | Uint8Array): Promise<Reply>;
 }
 
 interface Pending {
@@ -322,7 +322,7 @@ class InferencePool implements InferenceRunner {
   }
 
   /** Runs a message on the least busy worker, its pixels handed over rather than copied. */
-  async send(message: Record<string, unknown>, pixels: Float32Array): Promise<Reply> {
+  async send(message: Record<string, unknown>, pixels: Float32Array | Uint8Array): Promise<Reply> {
     if (this.runner) return this.runner.send(message, pixels);
     const work = pixels.length;
     return (await this.pick(work)).run(message, [pixels.buffer as ArrayBuffer], work);

@@ -1,5 +1,6 @@
 import type { Word } from '../../document.js';
 import { detectText, type TextRegion } from './detect.js';
+import type { RotatedRect } from './geometry.js';
 import { rotateGrey, type GreyImage, type Rotation } from './grey-image.js';
 import { isUpsideDown, runsSideways } from './orientation.js';
 import { recognizeRows } from './recognize.js';
@@ -8,9 +9,17 @@ import { rowWords } from './row-words.js';
 /** Rows read with a lower mean probability are noise (stamps, photos, ruling), as in PaddleOCR. */
 const MIN_ROW_CONFIDENCE = 0.5;
 
-export interface PageReading {
-  /** Words in the pixels of the page turned upright. */
+/** One recognised row: where it lies and its words. */
+export interface ReadRow {
+  rect: RotatedRect;
   words: Word[];
+}
+
+export interface PageReading {
+  /** Rows of words in the pixels of the page turned upright, in the detector's order. */
+  rows: ReadRow[];
+  /** The page turned upright, as it was read. */
+  image: GreyImage;
   /** The upright page's size in pixels. */
   width: number;
   height: number;
@@ -37,17 +46,20 @@ export async function readPage(bitmap: GreyImage): Promise<PageReading> {
     regions = await detectText(image);
   }
   return {
-    words: await readRegions(image, regions),
+    rows: await readRegions(image, regions),
+    image,
     width: image.width,
     height: image.height,
     rotation,
   };
 }
 
-async function readRegions(image: GreyImage, regions: readonly TextRegion[]): Promise<Word[]> {
+async function readRegions(image: GreyImage, regions: readonly TextRegion[]): Promise<ReadRow[]> {
   const rects = regions.map((r) => r.rect);
   const readings = await recognizeRows(image, rects);
   return readings.flatMap((reading, i) =>
-    reading.confidence >= MIN_ROW_CONFIDENCE ? rowWords(reading, rects[i]!) : [],
+    reading.confidence >= MIN_ROW_CONFIDENCE
+      ? [{ rect: rects[i]!, words: rowWords(reading, rects[i]!) }]
+      : [],
   );
 }

@@ -1,11 +1,32 @@
 import type { MessagePort } from 'node:worker_threads';
 
+import type { ReaderLanguage } from '../second-reader/reader-languages.js';
+import {
+  secondReaderPool,
+  type SecondReaderRunner,
+  type SecondWord,
+} from '../second-reader/second-reader-pool.js';
 import { inferencePool, type InferenceRunner, type Reply } from './inference-pool.js';
+
+/** The kind of a message that asks for a second reading of a crop instead of a model run. */
+const SECOND_READING = 'second-reading';
 
 interface InferenceRequest {
   id: number;
   message: Record<string, unknown>;
-  pixels: Float32Array;
+  pixels: Float32Array | Uint8Array;
+}
+
+/** A request's work in this thread: a second reading of a crop, or a model run. */
+async function serve({ message, pixels }: InferenceRequest): Promise<Reply> {
+  if (message.kind !== SECOND_READING) return inferencePool.send(message, pixels);
+  const image = {
+    data: pixels as Uint8Array,
+    width: message.width as number,
+    height: message.height as number,
+  };
+  const words = await secondReaderPool.readText(image, message.language as ReaderLanguage);
+  return { words };
 }
 
 interface InferenceAnswer {
@@ -30,7 +51,7 @@ function buffersOf(reply: Reply): ArrayBuffer[] {
  */
 export function serveInference(port: MessagePort): void {
   port.on('message', (request: InferenceRequest) => {
-    inferencePool.send(request.message, request.pixels).then(
+    serve(request).then(
       (reply) => {
         const answer: InferenceAnswer = { id: request.id, reply };
         port.postMessage(answer, buffersOf(reply));
@@ -74,7 +95,25 @@ export function inferenceOver(port: MessagePort): InferenceRunner {
   };
 }
 
-/** Makes this thread's OCR run through `port` (called once in an engine worker thread). */
+/** The engine thread's second readings, sent over the same port as its model runs. */
+function secondReadingOver(runner: InferenceRunner): SecondReaderRunner {
+  return {
+    async readText(image, language) {
+      const reply = await runner.send(
+        { kind: SECOND_READING, width: image.width, height: image.height, language },
+        image.data,
+      );
+      return reply.words as SecondWord[];
+    },
+  };
+}
+
+/**
+ * Makes this thread's OCR and second readings run through `port` (called once in an engine worker
+ * thread).
+ */
 export function useInferenceOver(port: MessagePort): void {
-  inferencePool.runElsewhere(inferenceOver(port));
+  const runner = inferenceOver(port);
+  inferencePool.runElsewhere(runner);
+  secondReaderPool.runElsewhere(secondReadingOver(runner));
 }

@@ -1,7 +1,8 @@
 import { type ModelStatus, ModelStatusSchema } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { fixtures, json, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor } from '@/test/render';
 
 import { ModelEngineCard } from './model-engine-card';
@@ -29,7 +30,7 @@ const status = (overrides: Partial<ModelStatus> = {}): ModelStatus =>
 
 describe('ModelEngineCard', () => {
   it('states plainly that the offline engine works alone when no model is configured', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/model': () =>
         json(
           status({
@@ -48,7 +49,7 @@ describe('ModelEngineCard', () => {
   });
 
   it('shows the model, its usage and last error, and turns the model off for a type', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/model': () => json(status()),
       'PUT /api/model/doc-types/type-2': () =>
         json(
@@ -75,7 +76,7 @@ describe('ModelEngineCard', () => {
   });
 
   it('shows members the switches without letting them change', async () => {
-    stubFetch({ 'GET /api/model': () => json(status()) });
+    mockApi({ 'GET /api/model': () => json(status()) });
     render(<ModelEngineCard canEdit={false} />, { user: fixtures.me({ role: 'member' }) });
     expect(await screen.findByRole('switch', { name: 'Receipts' })).toBeDisabled();
   });

@@ -1,10 +1,13 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { PASSWORD_RULE } from '@parser/contracts';
 
 import { ErrorAlert } from '@/components/error-alert';
 
 import { useChangePassword } from '../api/change-password';
+import { useAuth } from '../hooks/use-auth';
+import { usePasswordProblem } from '../hooks/use-password-problem';
 
 interface ChangePasswordValues {
   currentPassword: string;
@@ -12,9 +15,14 @@ interface ChangePasswordValues {
   confirmPassword: string;
 }
 
-/** Current, new and confirmed password; success shows the 'Password changed' notification. */
+/**
+ * Current, new and confirmed password; a new password that breaks the rule is refused, saying why,
+ * before anything is sent. Success shows the 'Password changed' notification.
+ */
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
+  const { user } = useAuth();
+  const passwordProblem = usePasswordProblem();
   const form = useForm<ChangePasswordValues>({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -26,7 +34,12 @@ export function ChangePasswordForm() {
     },
   });
 
-  const handleSubmit = (values: ChangePasswordValues) => {
+  const handleSubmit = async (values: ChangePasswordValues) => {
+    const problem = await passwordProblem(values.newPassword, user?.email ?? '');
+    if (problem) {
+      form.setFieldError('newPassword', problem);
+      return;
+    }
     changePassword.mutate(
       { current_password: values.currentPassword, new_password: values.newPassword },
       {
@@ -43,7 +56,11 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Change password">
+    <form
+      onSubmit={form.onSubmit((values) => void handleSubmit(values))}
+      noValidate
+      aria-label="Change password"
+    >
       <Stack gap="md" maw={420}>
         {changePassword.isError && (
           <ErrorAlert error={changePassword.error} fallback="Failed to change password" />
@@ -56,6 +73,7 @@ export function ChangePasswordForm() {
         <PasswordInput
           label="New password"
           autoComplete="new-password"
+          description={PASSWORD_RULE}
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput

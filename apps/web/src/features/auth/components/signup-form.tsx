@@ -5,6 +5,8 @@ import { PASSWORD_RULE } from '@parser/contracts';
 import { ErrorAlert } from '@/components/error-alert';
 import { useSubmitAction } from '@/hooks/use-submit-action';
 
+import { usePasswordProblem } from '../hooks/use-password-problem';
+
 export interface SignupFormValues {
   email: string;
   companyName: string;
@@ -25,7 +27,8 @@ export interface SignupFormProps {
 
 /**
  * Sign-up form: e-mail, optional company, password twice ('Passwords do not match'), with the
- * password rule stated under the field before anything is sent.
+ * password rule stated under the field; a password that breaks it is refused, saying why, before
+ * anything is sent.
  */
 export function SignupForm({
   onSubmit,
@@ -44,13 +47,20 @@ export function SignupForm({
     },
   });
 
+  const passwordProblem = usePasswordProblem();
   const {
     submit: handleSubmit,
     error,
     submitting,
-  } = useSubmitAction((values: SignupFormValues) =>
-    onSubmit({ ...values, email: values.email.trim(), companyName: values.companyName.trim() }),
-  );
+  } = useSubmitAction(async (values: SignupFormValues) => {
+    const email = values.email.trim();
+    const problem = await passwordProblem(values.password, email);
+    if (problem) {
+      form.setFieldError('password', problem);
+      return;
+    }
+    await onSubmit({ ...values, email, companyName: values.companyName.trim() });
+  });
 
   return (
     <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>

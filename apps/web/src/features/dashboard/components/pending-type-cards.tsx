@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { PendingByType } from '@parser/contracts';
+import { upperFirst } from '@mantine/hooks';
+import { type PendingByType, PIPELINE_STEPS } from '@parser/contracts';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -46,12 +47,8 @@ function PendingTypeCard({ entry }: { entry: PendingByType }) {
             <Text size="sm" truncate="end">
               {doc.original_filename}
             </Text>
-            <Badge
-              size="xs"
-              variant="outline"
-              color={doc.current_step === 'approval' ? 'yellow' : 'orange'}
-            >
-              {doc.current_step === 'approval' ? 'Approval' : 'Review'}
+            <Badge size="xs" variant="outline" color={PIPELINE_STEPS[doc.current_step].color}>
+              {upperFirst(PIPELINE_STEPS[doc.current_step].name)}
             </Badge>
           </Group>
         ))}

@@ -1,7 +1,8 @@
 import { Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { PRESETS, PresetKey } from '@parser/contracts';
 
-import type { DocTypeDraft, WizardMode } from '../utils/draft';
+import type { DocTypeDraft } from '../utils/draft';
+import type { WizardMode } from '../utils/wizard-steps';
 
 const CUSTOM = 'custom';
 const PRESET_OPTIONS = [

@@ -14,19 +14,20 @@ import { useExtractionTest } from '../hooks/use-extraction-test';
 import { type QuickSetupServices, useQuickSetup } from '../hooks/use-quick-setup';
 import {
   applyPreset,
-  canOpenStep,
   createEmptyDraft,
   type DocTypeDraft,
   draftFromDocType,
-  isStepValid,
   type KnowledgeLink,
-  toCreateBody,
-  toUpdateBody,
+  withHeadersText,
+} from '../utils/draft';
+import { toCreateBody, toUpdateBody } from '../utils/draft-body';
+import {
+  canOpenStep,
+  isStepValid,
   type WizardMode,
   type WizardStepId,
   wizardSteps,
-  withHeadersText,
-} from '../utils/draft';
+} from '../utils/wizard-steps';
 import { AgentsStep } from './agents-step';
 import { BasicsStep } from './basics-step';
 import { ExportSettingsStep } from './export-settings-step';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { render, screen, userEvent, within } from '@/test/render';
 
-import { applyPreset, createEmptyDraft, toCreateBody } from '../utils/draft';
+import { applyPreset, createEmptyDraft } from '../utils/draft';
+import { toCreateBody } from '../utils/draft-body';
 import { type BuilderValue, FieldTableBuilder } from './field-table-builder';
 
 function Harness({ initial }: { initial: BuilderValue }) {

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
 
-import type { DocTypeDraft, WizardMode } from '../utils/draft';
+import type { DocTypeDraft } from '../utils/draft';
+import type { WizardMode } from '../utils/wizard-steps';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

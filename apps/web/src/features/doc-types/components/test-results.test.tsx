@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { render, screen } from '@/test/render';
 
-import type { DraftField } from '../utils/draft';
+import type { DraftField } from '../utils/draft-items';
 import { TestResults } from './test-results';
 
 const fields: DraftField[] = [

@@ -3,7 +3,7 @@ import type { DocTypeTestResult, ExtractedValue } from '@parser/contracts';
 
 import { ConfidenceBadge } from '@/components/confidence-badge';
 
-import type { DraftField, DraftTable } from '../utils/draft';
+import type { DraftField, DraftTable } from '../utils/draft-items';
 
 /** Spec section 9: the table preview's maximum height, in px (not scaled like Mantine's rem sizes). */
 const TABLE_PREVIEW_MAX_HEIGHT = 300;

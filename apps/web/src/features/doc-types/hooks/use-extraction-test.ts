@@ -2,7 +2,8 @@ import type { DocTypeTestResult, UploadedFile } from '@parser/contracts';
 import { useRef, useState } from 'react';
 
 import { useTestExtraction } from '../api/test-doc-type';
-import { type DocTypeDraft, type ExampleFile, toCreateBody } from '../utils/draft';
+import type { DocTypeDraft, ExampleFile } from '../utils/draft';
+import { toCreateBody } from '../utils/draft-body';
 
 /** Where the tested document comes from. */
 export type TestFileSource = 'test_upload' | 'quick_setup';

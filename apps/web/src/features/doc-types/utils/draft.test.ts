@@ -2,23 +2,10 @@ import { PRESETS } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { invoiceDocType, suggestionFixture } from '../test/fixtures';
-import {
-  applyPreset,
-  applySuggestion,
-  builderErrors,
-  canOpenStep,
-  createEmptyDraft,
-  draftFromDocType,
-  isStepValid,
-  labelToKey,
-  moveItem,
-  newField,
-  toCreateBody,
-  toUpdateBody,
-  withKey,
-  withLabel,
-  wizardSteps,
-} from './draft';
+import { applyPreset, applySuggestion, createEmptyDraft, draftFromDocType } from './draft';
+import { toCreateBody, toUpdateBody } from './draft-body';
+import { builderErrors, labelToKey, moveItem, newField, withKey, withLabel } from './draft-items';
+import { canOpenStep, isStepValid, wizardSteps } from './wizard-steps';
 
 describe('labelToKey', () => {
   it.each([

@@ -1,7 +1,8 @@
 import { LearnedVendorListSchema } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { fixtures, json, noContent, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { json, mockApi, noContent } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 import { LearnedVendorsCard } from './learned-vendors-card';
@@ -29,7 +30,7 @@ const vendors = LearnedVendorListSchema.parse([
 
 describe('LearnedVendorsCard', () => {
   it('lists each learned vendor with the documents that taught it and when it was last used', async () => {
-    stubFetch({ 'GET /api/company/learned-vendors': () => json(vendors) });
+    mockApi({ 'GET /api/company/learned-vendors': () => json(vendors) });
     render(<LearnedVendorsCard />, { user: fixtures.me() });
     const table = await screen.findByRole('table', { name: 'Learned vendors' });
     const kestrel = within(table).getByRole('row', { name: /Kestrel Tooling GmbH/ });
@@ -42,7 +43,7 @@ describe('LearnedVendorsCard', () => {
   });
 
   it('forgets one vendor after the admin confirms', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/company/learned-vendors': (_call, count) =>
         json(count === 1 ? vendors : vendors.slice(1)),
       'DELETE /api/company/learned-vendors/vendor-1': () => noContent(),
@@ -59,7 +60,7 @@ describe('LearnedVendorsCard', () => {
   });
 
   it('forgets every vendor at once and says nothing is learned', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/company/learned-vendors': (_call, count) => json(count === 1 ? vendors : []),
       'DELETE /api/company/learned-vendors': () => json({ forgotten: 2 }),
     });

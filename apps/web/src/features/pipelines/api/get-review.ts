@@ -1,4 +1,4 @@
-import { type PipelineStep, type ReviewRecord, ReviewRecordSchema } from '@parser/contracts';
+import { isAutomaticStep, type ReviewRecord, ReviewRecordSchema } from '@parser/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,8 +7,6 @@ import { PIPELINES_KEY } from './keys';
 
 /** While extraction or an agent runs, the review record is polled this often. */
 const PROCESSING_POLL_MS = 3_000;
-
-const AUTOMATIC_STEPS: readonly PipelineStep[] = ['extraction', 'data_entry', 'reconciliation'];
 
 /** GET /api/pipelines/:id/review: the record the review screen edits. */
 export function getReview(id: string): Promise<ReviewRecord> {
@@ -21,7 +19,7 @@ export const reviewQueryOptions = (id: string) =>
     queryFn: () => getReview(id),
     // Poll only while the pipeline runs on its own, so the values appear when extraction ends.
     refetchInterval: (query) =>
-      query.state.data && AUTOMATIC_STEPS.includes(query.state.data.current_step)
+      query.state.data && isAutomaticStep(query.state.data.current_step)
         ? PROCESSING_POLL_MS
         : false,
   });

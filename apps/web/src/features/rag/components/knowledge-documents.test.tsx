@@ -3,7 +3,7 @@ import { RagDocumentListSchema } from '@parser/contracts';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { errorResponse, json, stubFetch } from '@/test/fetch-stub';
+import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
 
 import { type KnowledgeLink, KnowledgeDocuments } from './knowledge-documents';
@@ -42,7 +42,7 @@ const links = () => JSON.parse(screen.getByTestId('links').textContent ?? '[]') 
 
 describe('KnowledgeDocuments', () => {
   it('attaches an uploaded document for the data entry agent and toggles its agents', async () => {
-    stubFetch({ 'GET /api/rag': () => json(RagDocumentListSchema.parse([vendorList])) });
+    mockApi({ 'GET /api/rag': () => json(RagDocumentListSchema.parse([vendorList])) });
     render(<Harness />, { user: null });
     expect(screen.getByText('No knowledge documents attached yet.')).toBeInTheDocument();
 
@@ -68,7 +68,7 @@ describe('KnowledgeDocuments', () => {
   });
 
   it('asks for a file and a name before uploading', async () => {
-    const stub = stubFetch({ 'GET /api/rag': () => json([]) });
+    const stub = mockApi({ 'GET /api/rag': () => json([]) });
     render(<Harness />, { user: null });
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Price list');
     await userEvent.click(screen.getByRole('button', { name: 'Upload Document' }));
@@ -78,7 +78,7 @@ describe('KnowledgeDocuments', () => {
   });
 
   it('uploads with name and description and attaches the new document', async () => {
-    const stub = stubFetch({
+    const stub = mockApi({
       'GET /api/rag': (_call, count) =>
         json(RagDocumentListSchema.parse(count === 1 ? [] : [priceList])),
       'POST /api/rag': () => json({ id: 'rag-2', name: 'Price list' }, 201),
@@ -111,7 +111,7 @@ describe('KnowledgeDocuments', () => {
   });
 
   it("shows 'Upload Failed' with the server detail", async () => {
-    stubFetch({
+    mockApi({
       'GET /api/rag': () => json([]),
       'POST /api/rag': () =>
         errorResponse(415, {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { fixtures, stubFetch } from '@/test/fetch-stub';
+import { fixtures } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
 import { render, screen, within } from '@/test/render';
 
 import { EInvoicePreview } from './einvoice-preview';
@@ -32,7 +33,7 @@ const renderPreview = (highlightXpath: string | null = null) =>
 
 describe('EInvoicePreview', () => {
   beforeEach(() => {
-    stubFetch({ 'GET /api/files/file-x/view': xmlFile(UBL) });
+    mockApi({ 'GET /api/files/file-x/view': xmlFile(UBL) });
   });
 
   it('shows the XML as named values in tables, not as markup', async () => {
@@ -75,7 +76,7 @@ describe('EInvoicePreview', () => {
   });
 
   it('refuses to show XML that declares entities', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/files/file-x/view': xmlFile(
         UBL.replace('<Invoice ', '<!DOCTYPE Invoice [<!ENTITY x "y">]>\n<Invoice '),
       ),

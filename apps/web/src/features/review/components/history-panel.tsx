@@ -81,6 +81,9 @@ export function describeHistory(entry: HistoryEntry, schema: ReviewSchema): stri
       return `Checks run again on the new values: ${shown(data.message)}`;
     case 'derived_value_updated':
       return `${editedPlace(data, schema)}: ${shown(data.old)} → ${shown(data.new)} (${shown(data.reason)})`;
+    case 'unknown':
+      // Written by a newer version of the server: named, never mistaken for a step change.
+      return `Unknown entry: ${shown(data.stored_kind)}`;
   }
 }
 

@@ -34,3 +34,5 @@ export function useReviewDraft(record: ReviewRecord, form: ReviewForm) {
     clear: () => clearDraft(pipelineId),
   };
 }
+
+export type ReviewDraft = ReturnType<typeof useReviewDraft>;

@@ -1,10 +1,12 @@
-import type {
-  ExtractedValue,
-  FieldType,
-  ReviewedData,
-  ReviewRecord,
-  ReviewSchema,
-  ReviewValue,
+import {
+  coerceValue,
+  type ExtractedValue,
+  type FieldType,
+  type ReviewedData,
+  type ReviewRecord,
+  type ReviewSchema,
+  type ReviewValue,
+  type ExpectedValue,
 } from '@parser/contracts';
 
 /** One table row as the form edits it: text per column, plus where it came from. */
@@ -98,61 +100,25 @@ export const hasReviewData = (record: ReviewRecord) =>
 
 export type ParsedValue = { ok: true; value: ReviewValue } | { ok: false; error: string };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const GROUPED_NUMBER = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
-const CURRENCY_SIGN = /^[$€£¥]\s*|\s*[$€£¥]$/g;
-
-function isRealDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
-
-function parseNumber(text: string, allowSign: boolean): number | null {
-  let compact = text.replace(/\s+/g, '');
-  if (allowSign) compact = compact.replace(CURRENCY_SIGN, '');
-  if (PLAIN_NUMBER.test(compact)) return Number(compact);
-  // Thousands separators as printed on documents: 1,234.50.
-  if (GROUPED_NUMBER.test(compact)) return Number(compact.replace(/,/g, ''));
-  return null;
-}
+/** How the review form words a value that does not fit its type, beside its input. */
+const PROBLEMS: Record<ExpectedValue, string> = {
+  number: 'Enter a number, e.g. 12 or 3.5',
+  amount: 'Enter an amount, e.g. 1234.50',
+  date: 'Enter a date as YYYY-MM-DD',
+  boolean: 'Enter yes or no',
+};
 
 /**
- * Input text as the value the server stores for its type: numbers and amounts as numbers,
- * booleans as booleans, dates as YYYY-MM-DD, empty as null. A text that does not fit its type
- * answers an error to show beside the input instead of being sent.
+ * Input text as the value the server stores for its type, read as a person types it (see
+ * coerceValue): numbers and amounts as numbers, booleans as booleans, dates as YYYY-MM-DD, empty
+ * as null. A text that does not fit its type answers an error to show beside the input instead
+ * of being sent.
  */
 export function parseValue(text: string, type: FieldType): ParsedValue {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: null };
-  switch (type) {
-    case 'string':
-      return { ok: true, value: text };
-    case 'number': {
-      const value = parseNumber(trimmed, false);
-      return value === null
-        ? { ok: false, error: 'Enter a number, e.g. 12 or 3.5' }
-        : { ok: true, value };
-    }
-    case 'currency': {
-      const value = parseNumber(trimmed, true);
-      return value === null
-        ? { ok: false, error: 'Enter an amount, e.g. 1234.50' }
-        : { ok: true, value };
-    }
-    case 'date':
-      return isRealDate(trimmed)
-        ? { ok: true, value: trimmed }
-        : { ok: false, error: 'Enter a date as YYYY-MM-DD' };
-    case 'boolean': {
-      const lower = trimmed.toLowerCase();
-      if (lower === 'true' || lower === 'yes') return { ok: true, value: true };
-      if (lower === 'false' || lower === 'no') return { ok: true, value: false };
-      return { ok: false, error: 'Enter yes or no' };
-    }
-  }
+  const coerced = coerceValue(text, type, 'typed');
+  return coerced.ok
+    ? { ok: true, value: coerced.value }
+    : { ok: false, error: PROBLEMS[coerced.expected] };
 }
 
 /** Where an input is: a single field, or a cell of a table row. */

@@ -1,6 +1,6 @@
-import { blockersOf, labelsFor, LOCALES } from '../../extract/locales/index.js';
-import { labelPattern } from '../printed-rows.js';
-import type { FieldRole } from '../roles.js';
+import { blockersOf, labelsFor, LOCALES } from '../extract/locales/index.js';
+import { labelPattern } from './printed-rows.js';
+import type { FieldRole } from './roles.js';
 
 type SumRole = 'subtotal' | 'tax' | 'total';
 

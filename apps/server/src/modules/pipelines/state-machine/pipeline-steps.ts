@@ -1,13 +1,13 @@
-import type { AgentsEnabled, ApprovalAction, PipelineStep } from '@parser/contracts';
+import type { AgentsEnabled, ApprovalAction, AutomaticStep, PipelineStep } from '@parser/contracts';
 
-/** The steps that run without a person, in order. */
-export type AutomaticStep = 'extraction' | 'data_entry' | 'reconciliation';
+/** The step an automatic one hands the document to when it is done. */
+export type StepAfterAutomatic = 'data_entry' | 'reconciliation' | 'human_review';
 
 /**
  * The step after an automatic one: the agents run only when the type enables them, and every
  * document ends the automatic part at human review.
  */
-export function stepAfter(step: AutomaticStep, agents: AgentsEnabled): PipelineStep {
+export function stepAfter(step: AutomaticStep, agents: AgentsEnabled): StepAfterAutomatic {
   switch (step) {
     case 'extraction':
       if (agents.data_entry) return 'data_entry';
@@ -17,10 +17,6 @@ export function stepAfter(step: AutomaticStep, agents: AgentsEnabled): PipelineS
     case 'reconciliation':
       return 'human_review';
   }
-}
-
-export function isAutomaticStep(step: PipelineStep): step is AutomaticStep {
-  return step === 'extraction' || step === 'data_entry' || step === 'reconciliation';
 }
 
 /** Where an approval decision leaves the pipeline. */
@@ -34,6 +30,3 @@ export function stepAfterDecision(action: ApprovalAction): PipelineStep {
       return 'approval';
   }
 }
-
-/** Steps at which the engine may be run again on the document by hand. */
-export const RE_EXTRACTABLE_STEPS: readonly PipelineStep[] = ['human_review', 'approval'];
