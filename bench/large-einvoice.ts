@@ -26,6 +26,8 @@ import {
 } from '@parser/extraction';
 import { largeUblInvoice, type LargeEInvoiceOptions } from '@parser/test-documents';
 
+import { pipelineSchemaOf } from '../apps/server/src/modules/doc-types/stored-doc-type.js';
+
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
@@ -65,21 +67,7 @@ const peakMb = () => process.resourceUsage().maxRSS / 1024;
 /** The type's definitions and the stored values, as the server hands a document to an agent. */
 function agentDocument(values: ExtractionResult, text: string, pages: AgentDocument['pages']) {
   return {
-    fields: schema.fields.map(({ key, label, type, required }) => ({
-      key,
-      label,
-      type,
-      required: required ?? false,
-    })),
-    tables: schema.tables.map(({ key, label, columns }) => ({
-      key,
-      label,
-      columns: columns.map((column) => ({
-        key: column.key,
-        label: column.label,
-        type: column.type,
-      })),
-    })),
+    ...pipelineSchemaOf(schema),
     values,
     locked: [],
     text,

@@ -1,4 +1,3 @@
-import { PRESETS } from '@parser/contracts';
 import { ublInvoice } from '@parser/test-documents';
 
 import { PASSWORD, uniqueEmail } from '../support/api.js';
@@ -11,21 +10,11 @@ test.describe('e-invoices and what Settings says about the engine', () => {
     api,
   }) => {
     const admin = await api.signUp(uniqueEmail('einvoice'), PASSWORD, 'Acme Ltd');
-    const type = await api.call<{ id: string }>(
-      'POST',
-      '/api/doc-types',
-      {
-        name: 'Supplier invoices',
-        presetKey: 'invoice',
-        fields: PRESETS.invoice.fields,
-        tables: PRESETS.invoice.tables,
-      },
-      admin.access_token,
-    );
+    const typeId = await api.createInvoiceType(admin);
     await loginViaUi(page, admin.email, PASSWORD);
 
     const invoice = ublInvoice();
-    await page.goto(`/upload?docTypeId=${type.id}`);
+    await page.goto(`/upload?docTypeId=${typeId}`);
     await page.getByLabel('Upload documents').setInputFiles({
       name: invoice.fileName,
       mimeType: 'application/xml',

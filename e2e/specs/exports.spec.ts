@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { PRESETS } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import type { Page } from '@playwright/test';
 
@@ -55,24 +54,12 @@ async function documentInReview(
   receiverUrl: string,
 ): Promise<{ admin: SeededUser; pipelineId: string }> {
   const admin = await api.signUp(uniqueEmail('exports'), PASSWORD, 'Acme Ltd');
-  const type = await api.call<{ id: string }>(
-    'POST',
-    '/api/doc-types',
-    {
-      name: 'Supplier invoices',
-      presetKey: 'invoice',
-      fields: PRESETS.invoice.fields,
-      tables: PRESETS.invoice.tables,
-      agentsEnabled: EXTRACTION_ONLY,
-      exportSettings: {
-        export_formats: [{ type: 'webhook', enabled: true }],
-        config: { webhook_url: receiverUrl },
-      },
-    },
-    admin.access_token,
-  );
+  const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY, {
+    export_formats: [{ type: 'webhook', enabled: true }],
+    config: { webhook_url: receiverUrl },
+  });
   const invoice = await invoicePdf({ invoiceNumber: 'INV-EXP-1' });
-  const [pipelineId] = await api.process(admin, type.id, [
+  const [pipelineId] = await api.process(admin, typeId, [
     { fileName: 'march.pdf', bytes: invoice.bytes },
   ]);
   await expect

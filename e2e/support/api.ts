@@ -1,7 +1,7 @@
 /** Seeding and checking through the public HTTP API (no browser). */
 
 import type { APIRequestContext } from '@playwright/test';
-import { PRESETS } from '@parser/contracts';
+import { type DocTypeCreate, PRESETS } from '@parser/contracts';
 
 export interface TokenPair {
   uid: string;
@@ -104,8 +104,16 @@ export class Api {
     return ((await response.json()) as { fileId: string }).fileId;
   }
 
-  /** Creates a document type with the invoice preset's fields and tables; answers its id. */
-  async createInvoiceType(admin: SeededUser, agentsEnabled: AgentsEnabled): Promise<string> {
+  /**
+   * Creates a document type with the invoice preset's fields and tables; answers its id. Which
+   * agents run and how documents are exported take a new type's defaults when not given (every
+   * agent on, no export).
+   */
+  async createInvoiceType(
+    admin: SeededUser,
+    agentsEnabled?: AgentsEnabled,
+    exportSettings?: DocTypeCreate['exportSettings'],
+  ): Promise<string> {
     const type = await this.call<{ id: string }>(
       'POST',
       '/api/doc-types',
@@ -114,7 +122,8 @@ export class Api {
         presetKey: 'invoice',
         fields: PRESETS.invoice.fields,
         tables: PRESETS.invoice.tables,
-        agentsEnabled,
+        ...(agentsEnabled ? { agentsEnabled } : {}),
+        ...(exportSettings ? { exportSettings } : {}),
       },
       admin.access_token,
     );

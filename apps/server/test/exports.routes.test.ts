@@ -3,10 +3,9 @@ import { createHash } from 'node:crypto';
 import type { ExportDocument, ExportPage } from '@parser/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   approve,
   approvedInvoice,
@@ -17,12 +16,9 @@ import {
   submitReview,
   uploadInvoice,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 const download = (headers: Headers, id: string, format?: string) =>
   t.app.inject({

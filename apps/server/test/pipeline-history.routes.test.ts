@@ -1,9 +1,8 @@
 import type { HistoryEntry } from '@parser/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { jsonb } from '../src/db/json.js';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   approve,
   company,
@@ -12,12 +11,9 @@ import {
   submitReview,
   uploadInvoice,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 /** The history without field edits, as kind and steps: the moves a document made. */
 const moves = (history: HistoryEntry[]) =>

@@ -4,19 +4,11 @@ import {
   LearnedVendorListSchema,
   ModelStatusSchema,
   PendingSummarySchema,
-  PipelineStatsSchema,
   QueuePositionSchema,
 } from '@parser/contracts';
 import { http, HttpResponse } from 'msw';
 
-const noDocuments = PipelineStatsSchema.parse({
-  total: 0,
-  completed: 0,
-  pending_review: 0,
-  pending_approval: 0,
-  processing: 0,
-  failed: 0,
-});
+import { flowFixtures } from '@/features/pipelines/test/fixtures';
 
 /**
  * What a new, empty company's server answers to the requests screens make besides the ones a test
@@ -26,7 +18,7 @@ const noDocuments = PipelineStatsSchema.parse({
  */
 export const defaultHandlers = [
   http.get('/api/doc-types', () => HttpResponse.json(DocTypeListSchema.parse([]))),
-  http.get('/api/pipelines/stats', () => HttpResponse.json(noDocuments)),
+  http.get('/api/pipelines/stats', () => HttpResponse.json(flowFixtures.stats())),
   http.get('/api/pipelines/pending-summary', () =>
     HttpResponse.json(PendingSummarySchema.parse([])),
   ),

@@ -36,20 +36,23 @@ export function storedValues(row: DocTypeRow): DocTypeValues {
   };
 }
 
-/** A type as document processing runs it: its schema, extraction instructions and agents. */
-export function toPipelineDocType(row: DocTypeRow): PipelineDocType {
-  const values = storedValues(row);
+/**
+ * A type's fields and tables as the engine and the agents read them: a field not marked required
+ * is optional, and aliases are passed on only when the type gives some.
+ */
+export function pipelineSchemaOf(definitions: {
+  fields: readonly FieldDefinition[];
+  tables: readonly TableDefinition[];
+}): Pick<PipelineDocType, 'fields' | 'tables'> {
   return {
-    id: row.id,
-    name: row.name,
-    fields: values.fields.map(({ key, label, type, required, aliases }) => ({
+    fields: definitions.fields.map(({ key, label, type, required, aliases }) => ({
       key,
       label,
       type,
       required: required ?? false,
       ...(aliases?.length ? { aliases } : {}),
     })),
-    tables: values.tables.map(({ key, label, columns }) => ({
+    tables: definitions.tables.map(({ key, label, columns }) => ({
       key,
       label,
       columns: columns.map((column) => ({
@@ -59,6 +62,16 @@ export function toPipelineDocType(row: DocTypeRow): PipelineDocType {
         ...(column.aliases?.length ? { aliases: column.aliases } : {}),
       })),
     })),
+  };
+}
+
+/** A type as document processing runs it: its schema, extraction instructions and agents. */
+export function toPipelineDocType(row: DocTypeRow): PipelineDocType {
+  const values = storedValues(row);
+  return {
+    id: row.id,
+    name: row.name,
+    ...pipelineSchemaOf(values),
     extractionInstructions: values.extractionInstructions,
     agentsEnabled: values.agentsEnabled,
   };

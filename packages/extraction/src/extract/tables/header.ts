@@ -12,6 +12,25 @@ export interface HeaderCol {
   box: Box;
 }
 
+/**
+ * The index of the column a word at `x` stands under: each column reaches halfway to its
+ * neighbours (the outer ones without end), and a word outside every reach goes to the nearest;
+ * the first column on a tie, 0 when there are none.
+ */
+export function nearestColumn(cols: readonly HeaderCol[], x: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  cols.forEach((c, i) => {
+    const prev = cols[i - 1];
+    const next = cols[i + 1];
+    const lo = prev ? (prev.x1 + c.x0) / 2 : -Infinity;
+    const hi = next ? (c.x1 + next.x0) / 2 : Infinity;
+    const d = x < lo ? lo - x : x > hi ? x - hi : 0;
+    if (d < bestD) [best, bestD] = [i, d];
+  });
+  return best;
+}
+
 export interface HeaderMatch {
   row: Row;
   cols: HeaderCol[];

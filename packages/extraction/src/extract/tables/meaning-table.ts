@@ -12,7 +12,7 @@ import { fieldMeaning, labelScore, type FieldMeaning } from '../lexicon/label-ma
 import { lexiconWords, pageMeaning, type Meaning } from '../lexicon/meaning.js';
 import { pageLabels, type PageLabel } from '../lexicon/page-labels.js';
 import { titleTags } from '../lexicon/title.js';
-import type { HeaderCol } from './header.js';
+import { nearestColumn, type HeaderCol } from './header.js';
 import { cellOf } from './rows.js';
 
 /**
@@ -173,17 +173,7 @@ function assign(row: Row, cols: HeaderCol[]): Map<HeaderCol, Tok[]> {
     const figure = run.every(
       (w) => /^[-+(]?[\d.,'’ %)]+[-]?$/.test(w.text) || /^[^\p{L}\d]+$/u.test(w.text),
     );
-    const x = figure ? box[2] : box[0];
-    let best = cols[0]!;
-    let bestD = Infinity;
-    cols.forEach((c, i) => {
-      const prev = cols[i - 1];
-      const next = cols[i + 1];
-      const lo = prev ? (prev.x1 + c.x0) / 2 : -Infinity;
-      const hi = next ? (c.x1 + next.x0) / 2 : Infinity;
-      const d = x < lo ? lo - x : x > hi ? x - hi : 0;
-      if (d < bestD) [best, bestD] = [c, d];
-    });
+    const best = cols[nearestColumn(cols, figure ? box[2] : box[0])]!;
     out.set(best, [...(out.get(best) ?? []), ...run]);
   }
   return out;

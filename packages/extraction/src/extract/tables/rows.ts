@@ -6,7 +6,7 @@ import type { DocContext } from '../context.js';
 import { matchPhrase, segments, unionBox, type Row, type Tok } from '../layout.js';
 import { findAmounts, splitThousandsGroup } from '../parse.js';
 import { parseTyped } from '../typed.js';
-import type { HeaderCol, HeaderMatch } from './header.js';
+import { nearestColumn, type HeaderCol, type HeaderMatch } from './header.js';
 import { descriptionWords } from './description-words.js';
 import { balanceRows, type ReadRow } from './row-arithmetic.js';
 import { inReadingOrder, levelX, slopeOfPage } from './slant.js';
@@ -26,17 +26,7 @@ export const isStop = (row: Row): boolean => {
 function assign(words: Tok[], cols: HeaderCol[], xOf: (w: Tok) => number): Map<number, Tok[]> {
   const out = new Map<number, Tok[]>();
   for (const w of words) {
-    const cx = xOf(w);
-    let best = 0;
-    let bestD = Infinity;
-    cols.forEach((c, i) => {
-      const prev = cols[i - 1];
-      const next = cols[i + 1];
-      const lo = prev ? (prev.x1 + c.x0) / 2 : -Infinity;
-      const hi = next ? (c.x1 + next.x0) / 2 : Infinity;
-      const d = cx < lo ? lo - cx : cx > hi ? cx - hi : 0;
-      if (d < bestD) [best, bestD] = [i, d];
-    });
+    const best = nearestColumn(cols, xOf(w));
     const list = out.get(best) ?? [];
     list.push(w);
     out.set(best, list);

@@ -1,10 +1,48 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import type { PipelineStep, ReviewRecord } from '@parser/contracts';
 import { IconAlertCircle, IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 import type { WriteProblem } from '../hooks/use-review-actions';
 
 const AUTOMATIC_STEPS: readonly PipelineStep[] = ['extraction', 'data_entry', 'reconciliation'];
+
+interface ActionAlertProps {
+  color: 'orange' | 'red';
+  icon: ReactNode;
+  title: string;
+  message: string;
+  /** A finer point under the message, in smaller type. */
+  detail?: string;
+  /** The one way out of the problem; `loading` while it runs. */
+  action: { label: string; icon?: ReactNode; onClick: () => void; loading: boolean };
+}
+
+/** A problem that stops the review, said in a line or two, with the button that resolves it. */
+function ActionAlert({ color, icon, title, message, detail, action }: ActionAlertProps) {
+  return (
+    <Alert color={color} icon={icon} title={title} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        {detail && (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        )}
+        <Button
+          size="xs"
+          variant="white"
+          color={color}
+          leftSection={action.icon}
+          onClick={action.onClick}
+          loading={action.loading}
+        >
+          {action.label}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 export interface WriteProblemAlertProps {
   problem: WriteProblem | null;
@@ -17,24 +55,14 @@ export interface WriteProblemAlertProps {
 export function WriteProblemAlert({ problem, onReload, reloading }: WriteProblemAlertProps) {
   if (!problem) return null;
   return (
-    <Alert
+    <ActionAlert
       color="orange"
       icon={<IconAlertTriangle size={18} />}
       title="The document changed"
-      role="alert"
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{problem.message}</Text>
-        {problem.detail && (
-          <Text size="xs" c="dimmed">
-            {problem.detail}
-          </Text>
-        )}
-        <Button size="xs" variant="white" color="orange" onClick={onReload} loading={reloading}>
-          Reload
-        </Button>
-      </Stack>
-    </Alert>
+      message={problem.message}
+      detail={problem.detail}
+      action={{ label: 'Reload', onClick: onReload, loading: reloading }}
+    />
   );
 }
 
@@ -49,26 +77,18 @@ export interface ProcessingAlertProps {
 export function ProcessingAlert({ record, onRetry, retrying }: ProcessingAlertProps) {
   if (record.current_step === 'failed') {
     return (
-      <Alert
+      <ActionAlert
         color="red"
         icon={<IconAlertCircle size={18} />}
         title="Processing failed"
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{record.failure_reason ?? 'The document could not be processed.'}</Text>
-          <Button
-            size="xs"
-            color="red"
-            variant="white"
-            leftSection={<IconRefresh size={14} />}
-            onClick={onRetry}
-            loading={retrying}
-          >
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+        message={record.failure_reason ?? 'The document could not be processed.'}
+        action={{
+          label: 'Retry',
+          icon: <IconRefresh size={14} />,
+          onClick: onRetry,
+          loading: retrying,
+        }}
+      />
     );
   }
   if (AUTOMATIC_STEPS.includes(record.current_step)) {
