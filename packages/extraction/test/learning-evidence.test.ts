@@ -90,6 +90,23 @@ describe('learning: a learned place reads over the engine only on the same evide
     expect(result.fields.company?.learned).toBeUndefined();
   });
 
+  it('leaves a total the engine read surely when the learned label stands before other figures too', () => {
+    // the vendor's first receipt printed its total after "RM" alone
+    const taught = receipt(BAKERY_HEADER, '', [['RM   12.30', 20, 260]]);
+    const hints = hintsFrom([lessonFrom(taught, RECEIPT, bakeryTruth(12.3))]);
+    expect(hints.fields.total?.[0]?.label).toBe('RM');
+    // the next one labels its total and prints "RM" before the cash and the change as well
+    const next = receipt(BAKERY_HEADER, '8.90', [
+      ['CASH   RM   10.00', 20, 260],
+      ['CHANGE   RM   1.10', 20, 280],
+    ]);
+    const general = extractBySchema(next, RECEIPT);
+    expect(general.fields.total?.value).toBe(8.9);
+    expect(general.fields.total?.confidence).toBeGreaterThanOrEqual(0.8);
+    const result = applyHints(next, RECEIPT, general, hints);
+    expect(result.fields.total?.value).toBe(8.9);
+  });
+
   it('reads a value alone where it shows the same shape among the same words', () => {
     const schema = {
       fields: [{ key: 'invoice_number', label: 'Invoice Number', type: 'string' as const }],

@@ -6,6 +6,7 @@
  * had there; otherwise, and where the hint finds nothing, the general value stands.
  */
 import type { FieldDefinition, TableDefinition } from '@parser/contracts';
+import { distance as editDistance } from 'fastest-levenshtein';
 import type { Box, ExtractedValue, ExtractionResult, ReadDocument } from '../document.js';
 import { contextOf, toValue, type Candidate, type DocContext } from '../extract/context.js';
 import { compact, matchPhraseInRow, segments, unionBox, type Tok } from '../extract/layout.js';
@@ -26,6 +27,8 @@ export interface HintSchema {
 const AGREED = [0, 0.93, 0.96, 0.98];
 /** Confidence of a hint's value the general rules read differently (or not at all). */
 const HINT_ONLY = [0, 0.72, 0.86, 0.9];
+/** The general rules' confidence shown green: a hint replaces no such value. */
+const SURE = 0.8;
 
 const distance = (a: Box, b: Box) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
@@ -96,9 +99,11 @@ function shapedRun(toks: Tok[], type: FieldDefinition['type'], hint: FieldHint):
 }
 
 /** A value a hint reads on this document, with the evidence it was found among. */
-interface HintReading {
+export interface HintReading {
   candidate: Candidate;
   evidence: ValueEvidence;
+  /** The hint's label is printed once on this document (or the hint is a spot, not a label). */
+  alone: boolean;
 }
 
 /**
@@ -149,6 +154,7 @@ function* readingsWithHint(
         where: hint.place === 'page' ? 'fallback' : hint.place,
       },
       evidence: evidenceOf(row, typed.toks, field.type, own, hint.place === 'page'),
+      alone: tries.length === 1,
     };
   }
 }
@@ -166,7 +172,7 @@ export function readWithHint(
   hint: FieldHint,
   general: ExtractedValue | undefined,
   ctx: DocContext,
-): Candidate | null {
+): HintReading | null {
   const read = general?.value ?? null;
   const learned = hint.evidence;
   // the likeliest place first; a hint kept from before evidence confirms the engine or fills
@@ -174,9 +180,30 @@ export function readWithHint(
     const shown = learned
       ? showsSameEvidence(learned, reading.evidence, hint.place === 'page')
       : read === null || sameValue(read, reading.candidate.value);
-    if (shown) return reading.candidate;
+    if (shown) return reading;
   }
   return null;
+}
+
+/**
+ * Whether a hint's reading may replace another value the general rules read surely: only a hint
+ * that several reviewed documents agree on, at a label printed once. A label the vendor prints
+ * more than once ("RM" before the total, the cash and the change) or a single reviewed document
+ * whose label also stands by an unrounded sum shows the learned evidence beside the wrong figure.
+ */
+const overridesSure = (reading: HintReading, hint: FieldHint): boolean =>
+  reading.alone && hint.strength >= 2;
+
+/**
+ * Two readings of one text that differ by a letter or two ("S/B" and "S/D", "STATIONERY" and
+ * "STATONERY"): the same name read twice, not another value. The general reading, which had the
+ * document's second readings and known words to repair it, stands.
+ */
+function sameTextReadTwice(a: ExtractedValue['value'], b: Candidate['value']): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string' || a === b) return false;
+  const x = compact(a);
+  const y = compact(b);
+  return Math.min(x.length, y.length) >= 8 && editDistance(x, y) <= 2;
 }
 
 /** A field's value after its hint: the general one, confirmed, replaced or filled. */
@@ -299,8 +326,15 @@ export function applyHints(
       dateOrder: found.dateOrder ?? vendorFormat.dateOrder,
       decimalMark: found.decimalMark ?? vendorFormat.decimalMark,
     };
-    const read = readWithHint(field, hint, fields[field.key], ctx);
-    if (read) fields[field.key] = withHint(fields[field.key], read, hint.strength);
+    const general = fields[field.key];
+    const reading = readWithHint(field, hint, general, ctx);
+    if (!reading) continue;
+    const read = reading.candidate;
+    const replacesSure =
+      general !== undefined && general.confidence >= SURE && !sameValue(general.value, read.value);
+    if (replacesSure && !overridesSure(reading, hint)) continue;
+    if (general && sameTextReadTwice(general.value, read.value)) continue;
+    fields[field.key] = withHint(general, read, hint.strength);
   }
   // Values an e-invoice's XML gave are exact: no hint about where the page prints them replaces them.
   return keepEInvoiceValues(
