@@ -333,7 +333,8 @@ export function applyHints(
     const replacesSure =
       general !== undefined && general.confidence >= SURE && !sameValue(general.value, read.value);
     if (replacesSure && !overridesSure(reading, hint)) continue;
-    if (general && sameTextReadTwice(general.value, read.value)) continue;
+    if (field.type === 'string' && general && sameTextReadTwice(general.value, read.value))
+      continue;
     fields[field.key] = withHint(general, read, hint.strength);
   }
   // Values an e-invoice's XML gave are exact: no hint about where the page prints them replaces them.
