@@ -1,18 +1,17 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, type TestApp } from './build-test-app.js';
+import { bearer } from './build-test-app.js';
 import { company } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
 const TTL_SECONDS = 60;
 
-let t: TestApp;
+const t = testAppPerFile({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
 let userId: string;
 beforeAll(async () => {
-  t = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
   userId = (await company(t.app)).uid;
 });
-afterAll(() => t.close());
 
 const now = () => Math.floor(Date.now() / 1000);
 

@@ -3,46 +3,29 @@ import {
   type ExportDocument,
   PRESETS,
   ReconReportSchema,
-  type ReviewedData,
   type ReviewRecord,
 } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, multipart, signUpWithTenant, type TestApp } from './build-test-app.js';
+import { signUpWithTenant } from './build-test-app.js';
 import {
   createInvoiceType,
+  extractedValues,
   getReview,
   type Headers,
   processDocuments,
   submitReview,
   uniqueEmail,
+  uploadKnowledge,
 } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const newCompany = async (name = 'Acme Ltd') =>
   (await signUpWithTenant(t.app, uniqueEmail('agents'), name)).headers;
-
-async function uploadKnowledge(headers: Headers, name: string, fileName: string, text: string) {
-  const body = multipart([
-    { name: 'name', value: name },
-    { name: 'file', fileName, bytes: Buffer.from(text), contentType: 'text/csv' },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/rag',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
 
 const VENDOR_MASTER =
   'Name,VAT Number,Payment Days\nAcme Supplies Limited,GB123456789,30\nGlobex Corp,DE811111111,60\n';
@@ -52,7 +35,11 @@ async function invoiceTypeWithVendorMaster(
   headers: Headers,
   agents: { data_entry: boolean; recon: boolean },
 ) {
-  const masterId = await uploadKnowledge(headers, 'Vendor master', 'vendors.csv', VENDOR_MASTER);
+  const masterId = await uploadKnowledge(t.app, headers, 'Vendor master', {
+    fileName: 'vendors.csv',
+    bytes: Buffer.from(VENDOR_MASTER),
+    contentType: 'text/csv',
+  });
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/doc-types',
@@ -81,21 +68,6 @@ function run(headers: Headers, agent: 'data-entry' | 'reconciliation', pipelineI
     payload: { pipeline_ids: pipelineIds },
   });
 }
-
-/** The review values as the screen starts them: the engine's values, table rows included. */
-const reviewedFrom = (record: ReviewRecord): ReviewedData => ({
-  fields: Object.fromEntries(
-    Object.entries(record.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
-  ),
-  tables: Object.fromEntries(
-    Object.entries(record.extracted_data!.tables).map(([key, table]) => [
-      key,
-      table.rows.map((row) =>
-        Object.fromEntries(Object.entries(row).map(([column, cell]) => [column, cell.value])),
-      ),
-    ]),
-  ),
-});
 
 const failures = (record: ReviewRecord) =>
   record.agent_report?.reconciliation?.checks.filter((check) => check.status === 'fail') ?? [];
@@ -158,7 +130,7 @@ describe('POST /api/agents/data-entry/run', () => {
     const { pipelineIds } = await processDocuments(t, headers, typeId, [await invoicePdf()]);
     const id = pipelineIds[0]!;
     const before = await getReview(t.app, headers, id);
-    const reviewed = reviewedFrom(before);
+    const reviewed = extractedValues(before);
     // The reviewer clears the total on purpose: arithmetic would otherwise fill it back in.
     reviewed.fields.total = null;
     const saved = await t.app.inject({
@@ -277,7 +249,7 @@ describe('exports', () => {
     const document = await invoicePdf({ misprint: { total: 248.59 } });
     const { pipelineIds } = await processDocuments(t, headers, typeId, [document]);
     const id = pipelineIds[0]!;
-    await submitReview(t.app, headers, id, reviewedFrom(await getReview(t.app, headers, id)));
+    await submitReview(t.app, headers, id, extractedValues(await getReview(t.app, headers, id)));
     // The misread total fails its sum: the approver confirms approving it, as the web app asks.
     const confirmed = await t.app.inject({
       method: 'POST',

@@ -1,24 +1,22 @@
 import type { ApiKey, CreatedApiKey, ExportDocument, ReviewRecord } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, type TestApp, uploadDocument } from './build-test-app.js';
+import { bearer, uploadDocument } from './build-test-app.js';
 import {
   approve,
   approvedInvoice,
   company,
   createInvoiceType,
+  createPipelinesOfFiles,
   type Headers,
   inviteMember,
   REVIEWED_INVOICE,
   submitReview,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 async function createKey(headers: Headers, name = 'Importer') {
   const response = await t.app.inject({
@@ -118,14 +116,7 @@ describe('an API key as a bearer token', () => {
       bytes: document.bytes,
       fileName: 'from-erp.pdf',
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: keyHeaders,
-      payload: { docTypeId: typeId, files: [fileId] },
-    });
-    expect(created.statusCode).toBe(201);
-    const pipelineId = created.json<{ pipeline_ids: string[] }>().pipeline_ids[0]!;
+    const pipelineId = (await createPipelinesOfFiles(t.app, keyHeaders, typeId, [fileId]))[0]!;
     await t.drainJobs();
 
     // The decisions stay with people: a key can read the review but not approve.

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
   bearer,
@@ -8,13 +8,10 @@ import {
   type TestApp,
 } from './build-test-app.js';
 import { uniqueEmail } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
 // One fresh database per file (a new PGlite takes seconds); every test uses its own e-mails.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 afterEach(() => {
   vi.useRealTimers();
 });

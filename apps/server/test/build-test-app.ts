@@ -199,7 +199,6 @@ export function multipart(parts: MultipartPart[]) {
   };
 }
 
-/** Uploads a generated document through POST /api/files:upload; answers its file id. */
 /** Uploads one file and answers what the upload says of it (its id, pages, any reading error). */
 export async function uploadFile(
   app: FastifyInstance,
@@ -219,6 +218,7 @@ export async function uploadFile(
   return response.json();
 }
 
+/** Uploads a generated document through POST /api/files:upload; answers its file id. */
 export async function uploadDocument(
   app: FastifyInstance,
   headers: Record<string, string>,

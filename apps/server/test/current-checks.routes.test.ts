@@ -7,38 +7,23 @@ import {
 } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   company,
   createInvoiceType,
+  extractedValues,
   getReview,
   type Headers,
   processDocuments,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 /** The review values as the screen starts them: the engine's values, table rows included. */
 const shownValues = (record: ReviewRecord): ReviewedData =>
-  record.reviewed_data ?? {
-    fields: Object.fromEntries(
-      Object.entries(record.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
-    ),
-    tables: Object.fromEntries(
-      Object.entries(record.extracted_data!.tables).map(([key, table]) => [
-        key,
-        table.rows.map((row) =>
-          Object.fromEntries(Object.entries(row).map(([column, cell]) => [column, cell.value])),
-        ),
-      ]),
-    ),
-  };
+  record.reviewed_data ?? extractedValues(record);
 
 async function saveReview(
   headers: Headers,

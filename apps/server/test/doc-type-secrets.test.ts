@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, type TestApp } from './build-test-app.js';
+import { bearer } from './build-test-app.js';
 import { company, createInvoiceType, type Headers, inviteMember } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 const TOKEN = 'tok-3f9a1c77e2b94d0c-9876';
 const KEY_VALUE = 'short-key';

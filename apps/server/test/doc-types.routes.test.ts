@@ -1,23 +1,14 @@
 import { PRESETS } from '@parser/contracts';
 import { corruptPdf, invoicePdf, textPdf } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { jsonb } from '../src/db/json.js';
-import {
-  buildTestApp,
-  multipart,
-  signUpWithTenant,
-  type TestApp,
-  uploadDocument,
-} from './build-test-app.js';
-import { type Headers, uniqueEmail } from './factories.js';
+import { signUpWithTenant, uploadDocument } from './build-test-app.js';
+import { type Headers, uniqueEmail, uploadKnowledge } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 type Json = Record<string, unknown>;
 
@@ -40,20 +31,11 @@ async function createdType(headers: Headers, body: Json = invoiceType()) {
   return response.json<{ id: string; name: string } & Json>();
 }
 
-async function uploadKnowledge(headers: Headers, name: string): Promise<string> {
-  const body = multipart([
-    { name: 'name', value: name },
-    { name: 'file', fileName: 'terms.txt', bytes: Buffer.from('Payment is due in 30 days.') },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/rag',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
+const uploadTerms = (headers: Headers, name: string) =>
+  uploadKnowledge(t.app, headers, name, {
+    fileName: 'terms.txt',
+    bytes: Buffer.from('Payment is due in 30 days.'),
   });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
 
 const listTypes = async (headers: Headers) =>
   (await t.app.inject({ method: 'GET', url: '/api/doc-types', headers })).json<Json[]>();
@@ -235,8 +217,8 @@ describe('POST /api/doc-types', () => {
 
   it('links knowledge documents from ragDocs and referenceDocuments, defaulting to data_entry', async () => {
     const user = await signUpWithTenant(t.app, uniqueEmail('knowledge'));
-    const terms = await uploadKnowledge(user.headers, 'Payment terms');
-    const prices = await uploadKnowledge(user.headers, 'Price list');
+    const terms = await uploadTerms(user.headers, 'Payment terms');
+    const prices = await uploadTerms(user.headers, 'Price list');
 
     const created = await createdType(
       user.headers,
@@ -277,7 +259,7 @@ describe('POST /api/doc-types', () => {
   it("answers 404 for another company's knowledge document or an id that is not one", async () => {
     const owner = await signUpWithTenant(t.app, uniqueEmail('owner'));
     const other = await signUpWithTenant(t.app, uniqueEmail('other'), 'Other Co');
-    const foreign = await uploadKnowledge(owner.headers, 'Owner terms');
+    const foreign = await uploadTerms(owner.headers, 'Owner terms');
 
     for (const id of [foreign, 'not-a-uuid']) {
       const response = await createType(other.headers, invoiceType({ ragDocs: [{ id }] }));
@@ -453,7 +435,7 @@ describe('PUT /api/doc-types/:id', () => {
     const other = await signUpWithTenant(t.app, uniqueEmail('other'), 'Other Co');
     const ownerType = await createdType(owner.headers);
     const otherType = await createdType(other.headers);
-    const ownerDocument = await uploadKnowledge(owner.headers, 'Owner terms');
+    const ownerDocument = await uploadTerms(owner.headers, 'Owner terms');
 
     const foreignType = await t.app.inject({
       method: 'PUT',

@@ -1,15 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import { company, createInvoiceType, type Headers } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 /** Files with pipelines straight in the database, `n` seconds old, as a busy company has them. */
 async function seedFiles(tenantId: string, docTypeId: string, names: string[]) {

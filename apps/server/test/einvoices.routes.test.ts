@@ -11,9 +11,9 @@ import {
   xxeInvoiceXml,
   type EInvoiceData,
 } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, multipart, signUpWithTenant, type TestApp } from './build-test-app.js';
+import { multipart, signUpWithTenant } from './build-test-app.js';
 import {
   createInvoiceType,
   getReview,
@@ -21,12 +21,9 @@ import {
   processDocuments,
   uniqueEmail,
 } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const newCompany = async () =>
   (await signUpWithTenant(t.app, uniqueEmail('einvoice'), 'Einkauf GmbH')).headers;

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 
 import { largeUblInvoice } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
+import type { TestApp } from './build-test-app.js';
 import { company, createInvoiceType, getReview, processDocuments } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
 // The engine runs in threads with a time and memory limit: a document that spins or needs too
 // much memory fails its own step with a reason, while the server goes on answering everyone.
@@ -31,11 +32,7 @@ async function drainWithRetries(t: TestApp): Promise<void> {
 }
 
 describe('e-invoice PDFs whose tables once made the engine spin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppPerFile();
 
   it('reach review with their line items while /health keeps answering', async () => {
     const admin = await company(t.app);
@@ -73,11 +70,7 @@ describe('e-invoice PDFs whose tables once made the engine spin', () => {
 });
 
 describe('a document that needs more memory than the engine may use', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ ENGINE_MAX_MEMORY_MB: '128', JOB_MAX_ENGINE_STOPS: '2' });
-  });
-  afterAll(() => t.close());
+  const t = testAppPerFile({ ENGINE_MAX_MEMORY_MB: '128', JOB_MAX_ENGINE_STOPS: '2' });
 
   it('fails its own step with the reason after two tries, while another document goes through', async () => {
     const admin = await company(t.app);

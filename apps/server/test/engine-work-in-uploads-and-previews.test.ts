@@ -9,25 +9,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { JobWorker } from '../src/jobs/job-worker.js';
 import { AppError } from '../src/lib/app-error.js';
-import { FilesRepository } from '../src/modules/files/files.repository.js';
-import { FilesService } from '../src/modules/files/files.service.js';
 import { previewStorageKey } from '../src/modules/files/page-previews.js';
 import { sweepOrphanBlobs } from '../src/storage/orphan-blob-sweeper.js';
-import { buildTestApp, multipart, type TestApp, uploadDocument } from './build-test-app.js';
-import { company, createInvoiceType, createPipelines, processDocuments } from './factories.js';
+import { multipart, uploadDocument } from './build-test-app.js';
+import {
+  company,
+  createInvoiceType,
+  createPipelines,
+  impatientFilesService,
+  processDocuments,
+} from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 /** A worker started by a test in place of the app's own, stopped after it. */
 let standIn: JobWorker | undefined;
 
 beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
   // Every test decides when engine work runs: requests wait for it until a worker is started.
   await t.interactiveWorker.stop();
 });
+// Runs before the app is closed: after-all hooks run in the reverse order of their registration.
 afterAll(async () => {
   await standIn?.stop();
-  await t.close();
 });
 
 const MB = 1024 * 1024;
@@ -131,14 +135,7 @@ describe('uploads are checked by the job worker', () => {
 
   it('answers 503 ENGINE_BUSY when the check outlasts the wait, and keeps nothing', async () => {
     const admin = await company(t.app);
-    const impatient = new FilesService({
-      files: new FilesRepository(t.db),
-      engine: t.engine,
-      storage: t.storage,
-      log: t.app.log,
-      jobs: t.jobs,
-      readWaitMs: 1,
-    });
+    const impatient = impatientFilesService(t);
     const report = await textPdf(['Only page']);
     const error = await impatient
       .upload(
@@ -259,14 +256,7 @@ describe('page previews are rendered by the job worker and kept', () => {
     const report = await textPdf(['Only page']);
     const fileId = await uploadDocument(t.app, admin.headers, { ...report, fileName: 'a.pdf' });
     await stopWorker();
-    const impatient = new FilesService({
-      files: new FilesRepository(t.db),
-      engine: t.engine,
-      storage: t.storage,
-      log: t.app.log,
-      jobs: t.jobs,
-      readWaitMs: 1,
-    });
+    const impatient = impatientFilesService(t);
     const error = await impatient.pageImage(admin.tenantId, fileId, 1, 300).catch((e) => e);
     expect(error).toMatchObject({ code: 'ENGINE_BUSY', statusCode: 503 });
 

@@ -1,17 +1,12 @@
 import { receiptImage, scannedInvoicePdf, textPdf } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { AppError } from '../src/lib/app-error.js';
-import { FilesRepository } from '../src/modules/files/files.repository.js';
-import { FilesService } from '../src/modules/files/files.service.js';
-import { buildTestApp, multipart, type TestApp, uploadDocument } from './build-test-app.js';
-import { company, createInvoiceType, createPipelines } from './factories.js';
+import { multipart, uploadDocument } from './build-test-app.js';
+import { company, createInvoiceType, createPipelines, impatientFilesService } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const jobsNamed = (name: string) =>
   t.db.selectFrom('jobs').select(['lane', 'status']).where('name', '=', name).execute();
@@ -87,14 +82,7 @@ describe('engine work on the job queue', () => {
     const admin = await company(t.app);
     const { invoice, ...scan } = await scannedInvoicePdf({ invoiceNumber: 'INV-5150' });
     const fileId = await uploadDocument(t.app, admin.headers, scan);
-    const impatient = new FilesService({
-      files: new FilesRepository(t.db),
-      engine: t.engine,
-      storage: t.storage,
-      log: t.app.log,
-      jobs: t.jobs,
-      readWaitMs: 1,
-    });
+    const impatient = impatientFilesService(t);
     const error = await impatient.awaitReading(admin.tenantId, fileId).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'ENGINE_BUSY', statusCode: 503 });

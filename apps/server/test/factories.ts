@@ -1,9 +1,17 @@
 import { PRESETS, type ReviewedData, type ReviewRecord } from '@parser/contracts';
-import { invoicePdf } from '@parser/test-documents';
+import { invoicePdf, pdfBytes } from '@parser/test-documents';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
-import { bearer, signUpWithTenant, type TestApp, uploadDocument } from './build-test-app.js';
+import { FilesRepository } from '../src/modules/files/files.repository.js';
+import { FilesService } from '../src/modules/files/files.service.js';
+import {
+  bearer,
+  multipart,
+  signUpWithTenant,
+  type TestApp,
+  uploadDocument,
+} from './build-test-app.js';
 
 /** Request headers as the tests send them: a bearer token and, for uploads, a content type. */
 export type Headers = Record<string, string>;
@@ -71,6 +79,15 @@ export const REVIEWED_INVOICE: ReviewedData = {
   },
 };
 
+/** A one-page PDF with a text layer that prints `lines` one under another, in 12pt Helvetica. */
+export async function printedLines(lines: string[], fileName = 'invoice.pdf') {
+  const bytes = await pdfBytes((doc) => {
+    doc.font('Helvetica').fontSize(12);
+    lines.forEach((text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }));
+  });
+  return { bytes, fileName };
+}
+
 /** Creates a document type from the body the wizard sends; answers its id. */
 export async function createDocType(
   app: FastifyInstance,
@@ -107,6 +124,23 @@ export async function createInvoiceType(
   });
 }
 
+/** Creates one pipeline per file already uploaded (extraction queued); answers the pipeline ids. */
+export async function createPipelinesOfFiles(
+  app: FastifyInstance,
+  headers: Headers,
+  docTypeId: string,
+  fileIds: string[],
+): Promise<string[]> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers,
+    payload: { docTypeId, files: fileIds },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json<{ pipeline_ids: string[] }>().pipeline_ids;
+}
+
 /** Uploads the documents and creates one pipeline per file (extraction queued); answers the ids. */
 export async function createPipelines(
   app: FastifyInstance,
@@ -116,14 +150,26 @@ export async function createPipelines(
 ) {
   const fileIds: string[] = [];
   for (const document of documents) fileIds.push(await uploadDocument(app, headers, document));
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers,
-    payload: { docTypeId, files: fileIds },
-  });
-  expect(created.statusCode).toBe(201);
-  return { pipelineIds: created.json<{ pipeline_ids: string[] }>().pipeline_ids, fileIds };
+  return { pipelineIds: await createPipelinesOfFiles(app, headers, docTypeId, fileIds), fileIds };
+}
+
+/**
+ * Creates the pipeline of a file already uploaded and runs extraction; answers the step the
+ * pipeline ended at and, if it failed, why.
+ */
+export async function extractionOutcome(
+  t: TestApp,
+  headers: Headers,
+  docTypeId: string,
+  fileId: string,
+) {
+  const [pipelineId] = await createPipelinesOfFiles(t.app, headers, docTypeId, [fileId]);
+  await t.drainJobs();
+  return t.db
+    .selectFrom('pipelines')
+    .select(['currentStep', 'failureReason'])
+    .where('id', '=', pipelineId!)
+    .executeTakeFirstOrThrow();
 }
 
 /** Uploads the documents, creates their pipelines and runs the worker until all jobs are done. */
@@ -153,6 +199,21 @@ export async function uploadInvoice(
   return { pipelineId: pipelineIds[0]!, fileId: fileIds[0]!, bytes: document.bytes };
 }
 
+/** The engine's extracted values as review values, table rows included, as the screen starts them. */
+export const extractedValues = (record: ReviewRecord): ReviewedData => ({
+  fields: Object.fromEntries(
+    Object.entries(record.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
+  ),
+  tables: Object.fromEntries(
+    Object.entries(record.extracted_data!.tables).map(([key, table]) => [
+      key,
+      table.rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([column, cell]) => [column, cell.value])),
+      ),
+    ]),
+  ),
+});
+
 export async function getReview(app: FastifyInstance, headers: Headers, id: string) {
   const response = await app.inject({ method: 'GET', url: `/api/pipelines/${id}/review`, headers });
   expect(response.statusCode).toBe(200);
@@ -176,14 +237,16 @@ export async function submitReview(
   expect(response.statusCode).toBe(200);
 }
 
-export function approve(app: FastifyInstance, headers: Headers, id: string) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/pipelines/${id}/approval`,
-    headers,
-    payload: { action: 'approve', notes: 'ok' },
-  });
-}
+/** Sends an approval decision (approve, reject, send for approval) on the pipeline as given. */
+export const decide = (
+  app: FastifyInstance,
+  headers: Headers,
+  id: string,
+  payload: Record<string, unknown>,
+) => app.inject({ method: 'POST', url: `/api/pipelines/${id}/approval`, headers, payload });
+
+export const approve = (app: FastifyInstance, headers: Headers, id: string) =>
+  decide(app, headers, id, { action: 'approve', notes: 'ok' });
 
 /**
  * An invoice taken through extraction, review (with REVIEWED_INVOICE) and approval. Queued jobs
@@ -201,4 +264,39 @@ export async function approvedInvoice(
   const approval = await approve(t.app, headers, uploaded.pipelineId);
   expect(approval.statusCode).toBe(200);
   return uploaded;
+}
+
+/**
+ * A file service over the app's database, engine and storage that waits only 1 ms for engine
+ * work, so whatever needs the engine answers ENGINE_BUSY while the work goes on in the worker.
+ */
+export const impatientFilesService = (t: TestApp) =>
+  new FilesService({
+    files: new FilesRepository(t.db),
+    engine: t.engine,
+    storage: t.storage,
+    log: t.app.log,
+    jobs: t.jobs,
+    readWaitMs: 1,
+  });
+
+/** Adds a knowledge document to the company's library through POST /api/rag; answers its id. */
+export async function uploadKnowledge(
+  app: FastifyInstance,
+  headers: Headers,
+  name: string,
+  file: { fileName: string; bytes: Uint8Array; contentType?: string },
+): Promise<string> {
+  const body = multipart([
+    { name: 'name', value: name },
+    { name: 'file', ...file },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/rag',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { READER_VERSION, unpackReading } from '@parser/extraction';
 import { largeUblInvoice } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../src/db/client.js';
 import { jsonb } from '../src/db/json.js';
@@ -11,17 +11,12 @@ import { migrate } from '../src/db/migrate.js';
 import { FilesRepository } from '../src/modules/files/files.repository.js';
 import { PipelinesRepository } from '../src/modules/pipelines/pipelines.repository.js';
 
-import { buildTestApp, type TestApp, uploadDocument } from './build-test-app.js';
+import { uploadDocument } from './build-test-app.js';
 import { company } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
 describe('readings kept packed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerFile();
 
   it('keeps a large reading gzipped, many times smaller than its JSON, and reads it back whole', async () => {
     const admin = await company(t.app);

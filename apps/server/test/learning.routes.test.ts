@@ -11,7 +11,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { ModelStandIn } from './model-stand-in.js';
+import { appWithModelPerTest, ModelStandIn } from './model-stand-in.js';
 import {
   approve,
   company,
@@ -94,6 +94,25 @@ async function learnedVendors(t: TestApp, headers: Headers) {
   return response.json<LearnedVendor[]>();
 }
 
+/**
+ * Acme reviews and approves the first document of a vendor the general rules misread, which
+ * teaches it that vendor; Globex has an invoice type of its own and has taught nothing.
+ */
+async function taughtByAcmeOnly(t: TestApp) {
+  const vendor = await vendorTheRulesMiss();
+  const first = await streamDocument(vendor, 1);
+  const second = await streamDocument(vendor, 2);
+  const acme = await company(t.app, 'Acme Ltd');
+  const acmeType = await createInvoiceType(t.app, acme.headers);
+  const globex = await company(t.app, 'Globex Ltd');
+  const globexType = await createInvoiceType(t.app, globex.headers);
+
+  const taught = await review(t, acme.headers, acmeType, first);
+  expect((await approve(t.app, acme.headers, taught.id)).statusCode).toBe(200);
+  await t.drainJobs();
+  return { vendor, second, acme, acmeType, globex, globexType };
+}
+
 const learnedKeys = (extracted: ExtractionResult) =>
   Object.entries(extracted.fields)
     .filter(([, value]) => value.learned)
@@ -109,17 +128,7 @@ describe('learning from corrections', () => {
   });
 
   it("reads a vendor's second document right after its first was corrected, and another company's the general way", async () => {
-    const vendor = await vendorTheRulesMiss();
-    const first = await streamDocument(vendor, 1);
-    const second = await streamDocument(vendor, 2);
-    const acme = await company(t.app, 'Acme Ltd');
-    const acmeType = await createInvoiceType(t.app, acme.headers);
-    const globex = await company(t.app, 'Globex Ltd');
-    const globexType = await createInvoiceType(t.app, globex.headers);
-
-    const taught = await review(t, acme.headers, acmeType, first);
-    expect((await approve(t.app, acme.headers, taught.id)).statusCode).toBe(200);
-    await t.drainJobs();
+    const { vendor, second, acme, acmeType, globex, globexType } = await taughtByAcmeOnly(t);
 
     const repeat = await extract(t, acme.headers, acmeType, second);
     expect(misses(repeat.extracted, second.truth)).toEqual([]);
@@ -298,32 +307,18 @@ describe('learning from corrections', () => {
 });
 
 describe('learned hints and a configured model', () => {
+  const model = appWithModelPerTest();
   let t: TestApp;
   let standIn: ModelStandIn;
   beforeEach(async () => {
     // the model answers nothing useful: the test looks only at what it was told
-    standIn = await new ModelStandIn(() => ({ answer: { fields: {}, tables: {} } })).start();
-    t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
-  });
-  afterEach(async () => {
-    await t.close();
-    await standIn.close();
+    ({ t, standIn } = await model.start(() => ({ answer: { fields: {}, tables: {} } })));
   });
 
   const learnedSection = "as the company's reviewers confirmed them";
 
   it("tells the model where the vendor prints its values, and never another company's vendor", async () => {
-    const vendor = await vendorTheRulesMiss();
-    const first = await streamDocument(vendor, 1);
-    const second = await streamDocument(vendor, 2);
-    const acme = await company(t.app, 'Acme Ltd');
-    const acmeType = await createInvoiceType(t.app, acme.headers);
-    const globex = await company(t.app, 'Globex Ltd');
-    const globexType = await createInvoiceType(t.app, globex.headers);
-
-    const taught = await review(t, acme.headers, acmeType, first);
-    expect((await approve(t.app, acme.headers, taught.id)).statusCode).toBe(200);
-    await t.drainJobs();
+    const { second, acme, acmeType, globex, globexType } = await taughtByAcmeOnly(t);
     // before anything was learned the prompt had no such section
     expect(ModelStandIn.texts(standIn.requests[0]!).system).not.toContain(learnedSection);
 

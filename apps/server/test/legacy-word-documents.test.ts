@@ -1,37 +1,16 @@
 import { damagedWordDoc, legacyWordDoc, repeatedTextDoc } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp, uploadFile } from './build-test-app.js';
-import { company, createInvoiceType } from './factories.js';
+import { uploadFile } from './build-test-app.js';
+import { company, createInvoiceType, extractionOutcome } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const MB = 1024 * 1024;
 
 const upload = (headers: Record<string, string>, bytes: Uint8Array, fileName: string) =>
   uploadFile(t.app, headers, { bytes, fileName });
-
-/** Creates the file's pipeline, runs extraction, and answers where the pipeline ended. */
-async function processed(headers: Record<string, string>, docTypeId: string, fileId: string) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers,
-    payload: { docTypeId, files: [fileId] },
-  });
-  expect(created.statusCode).toBe(201);
-  await t.drainJobs();
-  const [pipelineId] = created.json<{ pipeline_ids: string[] }>().pipeline_ids;
-  return t.db
-    .selectFrom('pipelines')
-    .select(['currentStep', 'failureReason'])
-    .where('id', '=', pipelineId!)
-    .executeTakeFirstOrThrow();
-}
 
 describe('legacy Word (.doc) documents', () => {
   it('reads a .doc: its pages at upload, its text in the text layer, extraction goes on', async () => {
@@ -51,7 +30,7 @@ describe('legacy Word (.doc) documents', () => {
     expect(layer.json<{ pages: { text: string }[] }>().pages[0]!.text).toBe(
       'Invoice INV-2041\nBill to: Harbour Supplies\nTotal 120.00',
     );
-    const pipeline = await processed(admin.headers, docTypeId, stored.fileId);
+    const pipeline = await extractionOutcome(t, admin.headers, docTypeId, stored.fileId);
     expect(pipeline.currentStep).not.toBe('failed');
     expect(pipeline.failureReason).toBeNull();
   });
@@ -71,7 +50,7 @@ describe('legacy Word (.doc) documents', () => {
       'The Word document holds more text than the 5 million characters (about 1,500 pages) a ' +
       'document may have; split it into smaller documents and upload them one by one.';
     expect(stored).toMatchObject({ pages: 0, error: reason });
-    expect(await processed(admin.headers, docTypeId, stored.fileId)).toEqual({
+    expect(await extractionOutcome(t, admin.headers, docTypeId, stored.fileId)).toEqual({
       currentStep: 'failed',
       failureReason: reason,
     });
@@ -87,7 +66,7 @@ describe('legacy Word (.doc) documents', () => {
 
     const reason = 'The Word document is damaged and cannot be read.';
     expect(stored).toMatchObject({ pages: 0, error: reason });
-    expect(await processed(admin.headers, docTypeId, stored.fileId)).toEqual({
+    expect(await extractionOutcome(t, admin.headers, docTypeId, stored.fileId)).toEqual({
       currentStep: 'failed',
       failureReason: reason,
     });

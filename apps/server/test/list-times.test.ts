@@ -1,15 +1,11 @@
 import { invoicePdf } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import { company, createInvoiceType, createPipelines, getReview } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 describe('times in the lists', () => {
   it('match the pipeline’s own page, to the millisecond, with the microseconds dropped', async () => {

@@ -1,40 +1,32 @@
-import { pdfBytes } from '@parser/test-documents';
 import type { ReviewRecord } from '@parser/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, createDocType, getReview, processDocuments } from './factories.js';
-import { ModelStandIn, type ReceivedRequest, type StandInReply } from './model-stand-in.js';
+import { company, createDocType, getReview, printedLines, processDocuments } from './factories.js';
+import {
+  appWithModelPerTest,
+  ModelStandIn,
+  type ReceivedRequest,
+  type StandInReply,
+} from './model-stand-in.js';
 
 const INSTRUCTIONS = [
   'Write payment terms in capitals.',
   'An invoice whose total is above 1,000.00 needs a second approver: flag it.',
 ].join('\n');
 
-async function invoice() {
-  const bytes = await pdfBytes((doc) => {
-    doc.font('Helvetica').fontSize(12);
-    [
-      'INVOICE',
-      'Invoice Number: INV-7731',
-      'Invoice Date: 15/03/2024',
-      'Payment terms: 30 days',
-      'Total: 1,234.50',
-    ].forEach((text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }));
-  });
-  return { bytes, fileName: 'invoice.pdf' };
-}
+const invoice = () =>
+  printedLines([
+    'INVOICE',
+    'Invoice Number: INV-7731',
+    'Invoice Date: 15/03/2024',
+    'Payment terms: 30 days',
+    'Total: 1,234.50',
+  ]);
 
 const nameOf = (request: ReceivedRequest) => request.body.response_format?.json_schema?.name;
 
 describe('the agents with an AI model', () => {
-  let t: TestApp | undefined;
-  let standIn: ModelStandIn | undefined;
-
-  afterEach(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
+  const model = appWithModelPerTest();
 
   async function run(reply: (request: ReceivedRequest) => StandInReply) {
     const { record } = await setUp(reply);
@@ -42,8 +34,7 @@ describe('the agents with an AI model', () => {
   }
 
   async function setUp(reply: (request: ReceivedRequest) => StandInReply) {
-    standIn = await new ModelStandIn((request) => reply(request)).start();
-    t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
+    const { t } = await model.start(reply);
     const admin = await company(t.app);
     const typeId = await createDocType(t.app, admin.headers, {
       name: 'Supplier invoices',
@@ -139,7 +130,7 @@ describe('the agents with an AI model', () => {
     ]);
     expect(record.agent_report!.reconciliation!.summary.fail).toBeGreaterThanOrEqual(1);
 
-    const dataEntry = standIn!.requests.find((r) => nameOf(r) === 'data_entry_changes')!;
+    const dataEntry = model.standIn.requests.find((r) => nameOf(r) === 'data_entry_changes')!;
     const { system, user } = ModelStandIn.texts(dataEntry);
     expect(system).toContain('Write payment terms in capitals.');
     expect(user).toContain('<values>');
@@ -184,7 +175,7 @@ describe('the agents with an AI model', () => {
         : { answer: { checks: [] } };
     });
     failing = true;
-    const response = await t!.app.inject({
+    const response = await model.t.app.inject({
       method: 'POST',
       url: '/api/agents/data-entry/run',
       headers: admin.headers,
@@ -192,7 +183,7 @@ describe('the agents with an AI model', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ successful: number }>().successful).toBe(1);
-    const record = await getReview(t!.app, admin.headers, pipelineId);
+    const record = await getReview(model.t.app, admin.headers, pipelineId);
     expect(modelWarnings(record)).toEqual([
       {
         actor: 'Data entry agent',

@@ -1,36 +1,33 @@
 import type { ReviewRecord } from '@parser/contracts';
-import { pdfBytes } from '@parser/test-documents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, createDocType, getReview, type Headers, processDocuments } from './factories.js';
-import { ModelStandIn, type ReceivedRequest } from './model-stand-in.js';
+import {
+  company,
+  createDocType,
+  getReview,
+  type Headers,
+  printedLines,
+  processDocuments,
+} from './factories.js';
+import { appWithModelPerTest, type ReceivedRequest } from './model-stand-in.js';
 
 const nameOf = (request: ReceivedRequest) => request.body.response_format?.json_schema?.name;
 
-async function invoice() {
-  const bytes = await pdfBytes((doc) => {
-    doc.font('Helvetica').fontSize(12);
-    ['INVOICE', 'Invoice Number: INV-7731', 'Payment terms: 30 days', 'Total: 1,234.50'].forEach(
-      (text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }),
-    );
-  });
-  return { bytes, fileName: 'invoice.pdf' };
-}
+const invoice = () =>
+  printedLines([
+    'INVOICE',
+    'Invoice Number: INV-7731',
+    'Payment terms: 30 days',
+    'Total: 1,234.50',
+  ]);
 
 const SECOND_APPROVER = 'Second approver above 1,000.00: The total of 1,234.50 is above 1,000.00.';
 
 describe('the AI model’s instruction checks after a saved review', { timeout: 60_000 }, () => {
-  let t: TestApp | undefined;
-  let standIn: ModelStandIn | undefined;
-
-  afterEach(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
+  const model = appWithModelPerTest();
 
   async function atReview() {
-    standIn = await new ModelStandIn((request) =>
+    const { t } = await model.start((request) =>
       nameOf(request) === 'instruction_checks'
         ? {
             answer: {
@@ -47,8 +44,7 @@ describe('the AI model’s instruction checks after a saved review', { timeout: 
         : nameOf(request) === 'data_entry_changes'
           ? { answer: { changes: [] } }
           : { answer: { fields: {}, tables: {} } },
-    ).start();
-    t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
+    );
     const admin = await company(t.app);
     const typeId = await createDocType(t.app, admin.headers, {
       name: 'Supplier invoices',
@@ -65,11 +61,11 @@ describe('the AI model’s instruction checks after a saved review', { timeout: 
   }
 
   async function save(headers: Headers, id: string, fields: Record<string, unknown>) {
-    const record = await getReview(t!.app, headers, id);
+    const record = await getReview(model.t.app, headers, id);
     const values = Object.fromEntries(
       Object.entries(record.extracted_data!.fields).map(([key, cell]) => [key, cell.value]),
     );
-    const response = await t!.app.inject({
+    const response = await model.t.app.inject({
       method: 'POST',
       url: `/api/pipelines/${id}/review`,
       headers,
@@ -88,7 +84,8 @@ describe('the AI model’s instruction checks after a saved review', { timeout: 
 
   it('keeps them without asking the model again, saying when a change may have made them out of date', async () => {
     const { headers, id } = await atReview();
-    const asked = () => standIn!.requests.filter((r) => nameOf(r) === 'instruction_checks').length;
+    const asked = () =>
+      model.standIn.requests.filter((r) => nameOf(r) === 'instruction_checks').length;
     expect(asked()).toBe(1);
 
     const untouched = await save(headers, id, { payment_terms: 'Net 30' });

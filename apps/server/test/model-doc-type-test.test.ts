@@ -1,10 +1,9 @@
 import type { DocTypeTestResult } from '@parser/contracts';
-import { pdfBytes } from '@parser/test-documents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp, uploadDocument } from './build-test-app.js';
-import { company, type Headers } from './factories.js';
-import { ModelStandIn, type StandInReply } from './model-stand-in.js';
+import { uploadDocument } from './build-test-app.js';
+import { company, type Headers, printedLines } from './factories.js';
+import { appWithModelPerTest, ModelStandIn, type StandInReply } from './model-stand-in.js';
 
 const FIELDS = [
   { key: 'invoice_number', label: 'Invoice Number', type: 'string', required: true },
@@ -23,32 +22,23 @@ const GOOD_ANSWER = {
   tables: {},
 };
 
-async function invoiceFile() {
-  const bytes = await pdfBytes((doc) => {
-    doc.font('Helvetica').fontSize(12);
+const invoiceFile = () =>
+  printedLines(
     [
       'INVOICE',
       'Blue Harbor Supplies',
       'Invoice Number: INV-7731',
       'Invoice Date: 15/03/2024',
       'Total: 1,234.50',
-    ].forEach((text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }));
-  });
-  return { bytes, fileName: 'example-invoice.pdf' };
-}
+    ],
+    'example-invoice.pdf',
+  );
 
 describe('the Test step with an AI model (POST /api/doc-types/:id/test)', () => {
-  let t: TestApp | undefined;
-  let standIn: ModelStandIn | undefined;
-
-  afterEach(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
+  const model = appWithModelPerTest();
 
   async function start(reply: StandInReply) {
-    standIn = await new ModelStandIn(() => reply).start();
-    t = await buildTestApp({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b' });
+    const { t } = await model.start(() => reply);
     const admin = await company(t.app);
     const fileId = await uploadDocument(t.app, admin.headers, await invoiceFile());
     return { admin, fileId };
@@ -56,7 +46,7 @@ describe('the Test step with an AI model (POST /api/doc-types/:id/test)', () => 
 
   /** A type as the wizard saves it, or its Test step's temporary copy. */
   async function createType(headers: Headers, temporary = false): Promise<string> {
-    const response = await t!.app.inject({
+    const response = await model.t.app.inject({
       method: 'POST',
       url: '/api/doc-types',
       headers,
@@ -67,7 +57,7 @@ describe('the Test step with an AI model (POST /api/doc-types/:id/test)', () => 
   }
 
   async function runTest(headers: Headers, typeId: string, fileId: string) {
-    const response = await t!.app.inject({
+    const response = await model.t.app.inject({
       method: 'POST',
       url: `/api/doc-types/${typeId}/test`,
       headers,
@@ -90,12 +80,12 @@ describe('the Test step with an AI model (POST /api/doc-types/:id/test)', () => 
     }
     expect(result.model_warnings).toBeUndefined();
     // The model read the test file's text and name, as it reads a document's.
-    expect(standIn!.requests).toHaveLength(1);
-    const { user } = ModelStandIn.texts(standIn!.requests[0]!);
+    expect(model.standIn.requests).toHaveLength(1);
+    const { user } = ModelStandIn.texts(model.standIn.requests[0]!);
     expect(user).toContain('Invoice Number: INV-7731');
     expect(user).toContain('example-invoice.pdf');
     // The request counts in the company's usage.
-    const status = await t!.app.inject({
+    const status = await model.t.app.inject({
       method: 'GET',
       url: '/api/model',
       headers: admin.headers,
@@ -130,7 +120,7 @@ describe('the Test step with an AI model (POST /api/doc-types/:id/test)', () => 
   it('uses the offline engine alone for a type the company turned the model off for', async () => {
     const { admin, fileId } = await start({ answer: GOOD_ANSWER });
     const saved = await createType(admin.headers);
-    const off = await t!.app.inject({
+    const off = await model.t.app.inject({
       method: 'PUT',
       url: `/api/model/doc-types/${saved}`,
       headers: admin.headers,
@@ -142,7 +132,7 @@ describe('the Test step with an AI model (POST /api/doc-types/:id/test)', () => 
     const direct = await runTest(admin.headers, saved, fileId);
     const edited = await runTest(admin.headers, await createType(admin.headers, true), fileId);
 
-    expect(standIn!.requests).toHaveLength(0);
+    expect(model.standIn.requests).toHaveLength(0);
     for (const result of [direct, edited]) {
       expect(result.model_warnings).toBeUndefined();
       expect(Object.values(result.fields).some((cell) => cell.model !== undefined)).toBe(false);

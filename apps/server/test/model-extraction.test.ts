@@ -1,17 +1,22 @@
 import type { ReviewRecord } from '@parser/contracts';
-import { pdfBytes } from '@parser/test-documents';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, getReview, type Headers, inviteMember, processDocuments } from './factories.js';
-import { ModelStandIn, type StandInReply } from './model-stand-in.js';
+import {
+  company,
+  getReview,
+  type Headers,
+  inviteMember,
+  printedLines,
+  processDocuments,
+} from './factories.js';
+import { appWithModelPerTest, ModelStandIn, type StandInReply } from './model-stand-in.js';
 
 /** A one-page invoice with a text layer; `extra` lines are printed below the totals. */
-async function invoiceDocument(extra: string[] = [], fileName = 'invoice.pdf') {
-  const bytes = await pdfBytes((doc) => {
-    doc.font('Helvetica').fontSize(12);
-    const lines = [
+const invoiceDocument = (extra: string[] = [], fileName = 'invoice.pdf') =>
+  printedLines(
+    [
       'INVOICE',
       'Blue Harbor Supplies',
       'Invoice Number: INV-7731',
@@ -19,11 +24,9 @@ async function invoiceDocument(extra: string[] = [], fileName = 'invoice.pdf') {
       'Payment terms: net 30 days',
       'Total: 1,234.50',
       ...extra,
-    ];
-    lines.forEach((text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }));
-  });
-  return { bytes, fileName };
-}
+    ],
+    fileName,
+  );
 
 async function createType(app: FastifyInstance, headers: Headers): Promise<string> {
   const response = await app.inject({
@@ -68,21 +71,17 @@ const warningsOf = (record: ReviewRecord) =>
   record.history.filter((entry) => entry.kind === 'model_warning').map((entry) => entry.data);
 
 describe('the AI model in the extraction step', () => {
+  const model = appWithModelPerTest();
   let standIn: ModelStandIn;
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof company>>;
   let docTypeId: string;
 
   async function start(reply: StandInReply | ((index: number) => StandInReply), env = {}) {
-    standIn = await new ModelStandIn((_request, index) =>
-      typeof reply === 'function' ? reply(index) : reply,
-    ).start();
-    t = await buildTestApp({
-      LLM_BASE_URL: standIn.baseUrl,
-      LLM_MODEL: 'stand-in-7b',
-      LLM_API_KEY: 'sk-test-key',
-      ...env,
-    });
+    ({ t, standIn } = await model.start(
+      (_request, index) => (typeof reply === 'function' ? reply(index) : reply),
+      { LLM_API_KEY: 'sk-test-key', ...env },
+    ));
     admin = await company(t.app);
     docTypeId = await createType(t.app, admin.headers);
   }
@@ -93,15 +92,6 @@ describe('the AI model in the extraction step', () => {
     ]);
     return getReview(t.app, admin.headers, pipelineIds[0]!);
   }
-
-  beforeEach(() => {
-    standIn = undefined as unknown as ModelStandIn;
-  });
-
-  afterEach(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
 
   it('sends the JSON Schema response format, the fields and the document text', async () => {
     await start({ answer: GOOD_ANSWER });

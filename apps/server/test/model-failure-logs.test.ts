@@ -1,36 +1,22 @@
-import { pdfBytes } from '@parser/test-documents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import { CapturedLogs } from './captured-logs.js';
-import { company, createDocType, processDocuments } from './factories.js';
-import { ModelStandIn, type StandInReply } from './model-stand-in.js';
+import { company, createDocType, printedLines, processDocuments } from './factories.js';
+import { appWithModelPerTest, ModelStandIn, type StandInReply } from './model-stand-in.js';
 
 /** Words that exist only in the document, in the type's instructions and in the model's answer. */
 const DOCUMENT_TEXT = 'Remittance memo QUARTZ-HERON-4417';
 const INSTRUCTIONS = 'Vendor names are printed under the heading OSPREY-LEDGER.';
 const MODEL_TEXT = 'MODEL-ANSWER-CORMORANT-88';
 
-let t: TestApp | undefined;
-let standIn: ModelStandIn | undefined;
-afterEach(async () => {
-  await t?.close();
-  await standIn?.close();
-  t = undefined;
-  standIn = undefined;
-});
+const model = appWithModelPerTest();
 
 /** One invoice read with the model answering `reply`; answers what the app logged meanwhile. */
 async function logsOfOneReading(reply: StandInReply): Promise<CapturedLogs> {
-  standIn = await new ModelStandIn(() => reply).start();
   const logs = new CapturedLogs();
-  t = await buildTestApp(
-    {
-      LOG_LEVEL: 'info',
-      LLM_BASE_URL: standIn.baseUrl,
-      LLM_MODEL: 'stand-in-7b',
-      LLM_API_KEY: 'sk-model-key-never-logged',
-    },
+  const { t, standIn } = await model.start(
+    () => reply,
+    { LOG_LEVEL: 'info', LLM_API_KEY: 'sk-model-key-never-logged' },
     { logStream: logs },
   );
   const admin = await company(t.app);
@@ -44,13 +30,13 @@ async function logsOfOneReading(reply: StandInReply): Promise<CapturedLogs> {
     extractionInstructions: INSTRUCTIONS,
     agentsEnabled: { extract: true, data_entry: false, recon: false },
   });
-  const bytes = await pdfBytes((doc) => {
-    doc.font('Helvetica').fontSize(12);
-    ['INVOICE', 'Invoice Number: INV-7731', 'Total: 1,234.50', DOCUMENT_TEXT].forEach(
-      (text, index) => doc.text(text, 50, 60 + index * 22, { lineBreak: false }),
-    );
-  });
-  await processDocuments(t, admin.headers, typeId, [{ bytes, fileName: 'invoice.pdf' }]);
+  const invoice = await printedLines([
+    'INVOICE',
+    'Invoice Number: INV-7731',
+    'Total: 1,234.50',
+    DOCUMENT_TEXT,
+  ]);
+  await processDocuments(t, admin.headers, typeId, [invoice]);
   // The document did reach the model: whatever the logs lack, the request had it.
   expect(ModelStandIn.texts(standIn.requests[0]!).user).toContain(DOCUMENT_TEXT);
   expect(ModelStandIn.texts(standIn.requests[0]!).system).toContain(INSTRUCTIONS);
@@ -86,7 +72,7 @@ describe('log lines of a failed model request', () => {
         modelFailure: {
           kind: 'http_status',
           statusCode: status,
-          endpointHost: new URL(standIn!.baseUrl).host,
+          endpointHost: new URL(model.standIn.baseUrl).host,
           model: 'stand-in-7b',
           attempts: 3,
           latencyMs: expect.any(Number) as unknown,

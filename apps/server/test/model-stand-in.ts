@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { afterEach } from 'vitest';
+
+import type { Config } from '../src/config.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+
 /** A chat completion request as the stand-in received it. */
 export interface ReceivedRequest {
   path: string;
@@ -133,4 +138,52 @@ export class ModelStandIn {
       this.inFlight--;
     }
   }
+}
+
+/** A stand-in and an app configured to use it as its model. */
+export interface AppWithModel {
+  t: TestApp;
+  standIn: ModelStandIn;
+}
+
+/**
+ * For tests that each need a model of their own: `start` starts a stand-in answering with `reply`
+ * and a fresh app that uses it (model `stand-in-7b` unless `overrides` say otherwise); both are
+ * closed after the test. `t` and `standIn` are those of the running test.
+ */
+export function appWithModelPerTest() {
+  let current: Partial<AppWithModel> = {};
+  afterEach(async () => {
+    const { t, standIn } = current;
+    current = {};
+    await t?.close();
+    await standIn?.close();
+  });
+  const started = <K extends keyof AppWithModel>(key: K): AppWithModel[K] => {
+    const value = current[key];
+    if (value === undefined) throw new Error('start the app with its model first');
+    return value;
+  };
+  return {
+    async start(
+      reply: ModelStandIn['reply'],
+      overrides: Partial<Record<keyof Config, string>> = {},
+      options: Parameters<typeof buildTestApp>[1] = {},
+    ): Promise<AppWithModel> {
+      const standIn = await new ModelStandIn(reply).start();
+      current.standIn = standIn;
+      const t = await buildTestApp(
+        { LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'stand-in-7b', ...overrides },
+        options,
+      );
+      current.t = t;
+      return { t, standIn };
+    },
+    get t(): TestApp {
+      return started('t');
+    },
+    get standIn(): ModelStandIn {
+      return started('standIn');
+    },
+  };
 }

@@ -1,33 +1,22 @@
 import { PRESETS } from '@parser/contracts';
 import { multiPageTiffBytes, pdfBytes, textImagePng } from '@parser/test-documents';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import { company, processDocuments } from './factories.js';
-import { ModelStandIn, type ReceivedRequest } from './model-stand-in.js';
+import { appWithModelPerTest, ModelStandIn, type ReceivedRequest } from './model-stand-in.js';
 
 describe('the vision model', () => {
-  let t: TestApp | undefined;
-  let standIn: ModelStandIn | undefined;
-
-  afterEach(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
+  const model = appWithModelPerTest();
 
   /** An app with a text and a vision model (answering nothing usable) and a handwritten log type. */
   async function handwrittenLogType() {
-    const model = await new ModelStandIn(() => ({ content: 'not json' })).start();
-    standIn = model;
-    const app = await buildTestApp({
-      LLM_BASE_URL: model.baseUrl,
+    const { t, standIn } = await model.start(() => ({ content: 'not json' }), {
       LLM_MODEL: 'stand-in-text',
       LLM_VISION_MODEL: 'stand-in-vision',
     });
-    t = app;
-    const admin = await company(app.app);
-    const created = await app.app.inject({
+    const admin = await company(t.app);
+    const created = await t.app.inject({
       method: 'POST',
       url: '/api/doc-types',
       headers: admin.headers,
@@ -39,7 +28,7 @@ describe('the vision model', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    return { t: app, standIn: model, admin, created };
+    return { t, standIn, admin, created };
   }
 
   it('reads a scanned handwritten log as a page image; a digital PDF goes to the text model', async () => {

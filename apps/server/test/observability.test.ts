@@ -2,19 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import { company, createInvoiceType, uploadInvoice } from './factories.js';
 import { LocalDirectoryStorage } from '../src/storage/local-directory-storage.js';
 import { sharedDatabaseApps } from './support/shared-database-apps.js';
 import { buildStatusServer } from '../src/observability/status-server.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const scrape = async () => {
   const response = await t.app.inject({ method: 'GET', url: '/metrics' });
@@ -85,11 +81,7 @@ describe('GET /metrics', () => {
 
 describe('GET /metrics with METRICS_TOKEN', () => {
   const token = 'scrape-7f3c9a1b2d4e5f60';
-  let guarded: TestApp;
-  beforeAll(async () => {
-    guarded = await buildTestApp({ METRICS_TOKEN: token });
-  });
-  afterAll(() => guarded.close());
+  const guarded = testAppPerFile({ METRICS_TOKEN: token });
 
   it('answers only a scraper that sends the token, on the API and on a worker status port', async () => {
     const status = await buildStatusServer({

@@ -2,17 +2,14 @@ import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { invoicePdf } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { sweepOrphanBlobs } from '../src/storage/orphan-blob-sweeper.js';
-import { buildTestApp, type TestApp, uploadDocument } from './build-test-app.js';
+import { uploadDocument } from './build-test-app.js';
 import { company } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const TWO_HOURS_AGO = new Date(Date.now() - 2 * 3_600_000);
 

@@ -1,29 +1,24 @@
 import { PRESETS, type ReviewRecord } from '@parser/contracts';
 import { corruptPdf, invoicePdf } from '@parser/test-documents';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp, uploadDocument } from './build-test-app.js';
+import { uploadDocument } from './build-test-app.js';
 import {
   company,
   createInvoiceType,
+  decide,
   getReview,
   type Headers,
   inviteMember,
   processDocuments,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 const saveReview = (headers: Headers, id: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/pipelines/${id}/review`, headers, payload });
-
-const decide = (headers: Headers, id: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/pipelines/${id}/approval`, headers, payload });
 
 const list = async (headers: Headers, path: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/pipelines/${path}`, headers });
@@ -300,7 +295,7 @@ describe('review and approval', () => {
     expect(record.reviewed_data).toBeNull();
     const values = valuesOf(record);
 
-    const notYet = await decide(admin.headers, id, { action: 'approve', notes: '' });
+    const notYet = await decide(t.app, admin.headers, id, { action: 'approve', notes: '' });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().code).toBe('INVALID_STATE');
 
@@ -376,14 +371,14 @@ describe('review and approval', () => {
       version: record.version,
     });
 
-    const foreign = await decide(admin.headers, id, {
+    const foreign = await decide(t.app, admin.headers, id, {
       action: 'send_for_approval',
       notes: '',
       assign_to_user_id: strangerId,
     });
     expect(foreign.statusCode).toBe(404);
 
-    const sent = await decide(admin.headers, id, {
+    const sent = await decide(t.app, admin.headers, id, {
       action: 'send_for_approval',
       notes: 'Please check the tax',
       assign_to_user_id: colleague.uid,
@@ -396,7 +391,7 @@ describe('review and approval', () => {
     const pending = await list(colleague.headers, 'pending-approval');
     expect(pending.items[0]).toMatchObject({ pipeline_id: id, assigned_to: { id: colleague.uid } });
 
-    const rejected = await decide(colleague.headers, id, {
+    const rejected = await decide(t.app, colleague.headers, id, {
       action: 'reject',
       notes: 'Tax line is wrong',
     });
@@ -414,7 +409,10 @@ describe('review and approval', () => {
       reviewed_data: again.reviewed_data,
       version: again.version,
     });
-    const approved = await decide(colleague.headers, id, { action: 'approve', notes: 'OK now' });
+    const approved = await decide(t.app, colleague.headers, id, {
+      action: 'approve',
+      notes: 'OK now',
+    });
     expect(approved.json()).toMatchObject({
       current_step: 'completed',
       overall_status: 'completed',
@@ -445,7 +443,7 @@ describe('review and approval', () => {
       pending_approval: 0,
     });
 
-    const twice = await decide(admin.headers, id, { action: 'approve', notes: '' });
+    const twice = await decide(t.app, admin.headers, id, { action: 'approve', notes: '' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('INVALID_STATE');
   });

@@ -5,22 +5,13 @@ import {
   receiptImage,
   windowsProgram,
 } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  buildTestApp,
-  multipart,
-  type MultipartPart,
-  signUpWithTenant,
-  type TestApp,
-} from './build-test-app.js';
+import { multipart, type MultipartPart, signUpWithTenant } from './build-test-app.js';
 import { type Headers, uniqueEmail } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 function post(headers: Headers, parts: MultipartPart[]) {
   const body = multipart(parts);

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 
 import { invoicePdf } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { PostgresRateLimitStore } from '../src/plugins/postgres-rate-limit-store.js';
 
-import { buildTestApp, multipart, type TestApp } from './build-test-app.js';
+import { multipart } from './build-test-app.js';
 import { company, type Headers } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-    AUTH_RATE_LIMIT_PER_EMAIL: '1000',
-    UPLOAD_RATE_LIMIT_PER_COMPANY: '2',
-    UPLOAD_RATE_LIMIT_PER_IP: '100',
-    ENGINE_RATE_LIMIT_PER_COMPANY: '100',
-    ENGINE_RATE_LIMIT_PER_IP: '2',
-    WEBHOOK_RATE_LIMIT_PER_COMPANY: '1',
-    WEBHOOK_RATE_LIMIT_PER_IP: '100',
-  });
+const t = testAppPerFile({
+  ...RELAXED_SIGN_IN_LIMITS,
+  UPLOAD_RATE_LIMIT_PER_COMPANY: '2',
+  UPLOAD_RATE_LIMIT_PER_IP: '100',
+  ENGINE_RATE_LIMIT_PER_COMPANY: '100',
+  ENGINE_RATE_LIMIT_PER_IP: '2',
+  WEBHOOK_RATE_LIMIT_PER_COMPANY: '1',
+  WEBHOOK_RATE_LIMIT_PER_IP: '100',
 });
-afterAll(() => t.close());
 
 const expectLimited = (response: {
   statusCode: number;

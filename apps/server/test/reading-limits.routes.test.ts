@@ -1,14 +1,11 @@
 import { blankPng, paddedDocx } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp, uploadFile } from './build-test-app.js';
-import { company, createInvoiceType } from './factories.js';
+import { uploadFile } from './build-test-app.js';
+import { company, createInvoiceType, extractionOutcome } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
 const MB = 1024 * 1024;
 
@@ -27,21 +24,10 @@ describe('documents beyond the reading limits', () => {
       'Scan it at a lower resolution and upload it again.';
     expect(stored).toMatchObject({ pages: 0, error: reason });
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: admin.headers,
-      payload: { docTypeId, files: [stored.fileId] },
+    expect(await extractionOutcome(t, admin.headers, docTypeId, stored.fileId)).toEqual({
+      currentStep: 'failed',
+      failureReason: reason,
     });
-    expect(created.statusCode).toBe(201);
-    await t.drainJobs();
-    const [pipelineId] = created.json<{ pipeline_ids: string[] }>().pipeline_ids;
-    const pipeline = await t.db
-      .selectFrom('pipelines')
-      .select(['currentStep', 'failureReason'])
-      .where('id', '=', pipelineId!)
-      .executeTakeFirstOrThrow();
-    expect(pipeline).toEqual({ currentStep: 'failed', failureReason: reason });
   });
 
   it('refuses a DOCX that unpacks to 300 MB without unpacking it into memory', async () => {

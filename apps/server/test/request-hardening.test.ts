@@ -4,16 +4,18 @@ import { Readable } from 'node:stream';
 
 import { invoicePdf } from '@parser/test-documents';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
-import { company, createInvoiceType, createPipelines, getReview } from './factories.js';
+import {
+  company,
+  createInvoiceType,
+  createPipelines,
+  createPipelinesOfFiles,
+  getReview,
+} from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 const NUL = '\u0000';
 
@@ -212,14 +214,7 @@ describe('GET /api/documents/?doc_type_id=', () => {
     const first = await createPipelines(t.app, admin.headers, invoices, [
       { bytes: doc.bytes, fileName: 'scan.pdf' },
     ]);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: admin.headers,
-      payload: { docTypeId: receipts, files: first.fileIds },
-    });
-    expect(again.statusCode).toBe(201);
-    const [latest] = again.json<{ pipeline_ids: string[] }>().pipeline_ids;
+    const [latest] = await createPipelinesOfFiles(t.app, admin.headers, receipts, first.fileIds);
     const listed = async (query: string) =>
       (
         await t.app.inject({

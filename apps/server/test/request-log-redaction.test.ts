@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import { CapturedLogs } from './captured-logs.js';
 import { company, signUp, uniqueEmail } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
 const logs = new CapturedLogs();
-beforeAll(async () => {
-  t = await buildTestApp(
-    { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' },
-    { logStream: logs },
-  );
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ LOG_LEVEL: 'info', ...RELAXED_SIGN_IN_LIMITS }, { logStream: logs });
 
 /** The URLs of the app's "incoming request" log lines. */
 const loggedUrls = () =>

@@ -1,9 +1,8 @@
 import type { QueuePosition } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   approve,
   company,
@@ -15,12 +14,9 @@ import {
   REVIEWED_INVOICE,
   submitReview,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 const queuePosition = (headers: Headers, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/pipelines/${id}/queue-position`, headers });

@@ -1,30 +1,24 @@
 import type { PipelinePage, QueuePosition } from '@parser/contracts';
 import { invoicePdf } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   company,
   createInvoiceType,
+  decide,
   getReview,
   type Headers,
   inviteMember,
   processDocuments,
   submitReview,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
-
-const decide = (headers: Headers, id: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/pipelines/${id}/approval`, headers, payload });
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 // Checks of the test values are not what these tests are about: the approver confirms them.
 const approve = (headers: Headers, id: string) =>
-  decide(headers, id, { action: 'approve', notes: '', confirm_failed_checks: true });
+  decide(t.app, headers, id, { action: 'approve', notes: '', confirm_failed_checks: true });
 
 const approvalQueue = async (headers: Headers) => {
   const response = await t.app.inject({
@@ -69,7 +63,7 @@ describe('POST /api/pipelines/:id/approval send_for_approval', () => {
     const [older, sent] = ids as [string, string];
     expect(await approvalQueue(admin.headers)).toEqual([sent, older]);
 
-    const response = await decide(admin.headers, sent, {
+    const response = await decide(t.app, admin.headers, sent, {
       action: 'send_for_approval',
       assign_to_user_id: member.uid,
       notes: 'Please check the VAT number',
@@ -97,7 +91,10 @@ describe('POST /api/pipelines/:id/approval send_for_approval', () => {
   it('answers 403 SELF_APPROVAL when the sender approves, and lets the assignee approve', async () => {
     const { admin, member, ids } = await invoicesAtApproval(1);
     const [id] = ids as [string];
-    await decide(admin.headers, id, { action: 'send_for_approval', assign_to_user_id: member.uid });
+    await decide(t.app, admin.headers, id, {
+      action: 'send_for_approval',
+      assign_to_user_id: member.uid,
+    });
 
     const own = await approve(admin.headers, id);
     expect(own.statusCode).toBe(403);
@@ -113,8 +110,14 @@ describe('POST /api/pipelines/:id/approval send_for_approval', () => {
   it('lets the sender still reject the document', async () => {
     const { admin, member, ids } = await invoicesAtApproval(1);
     const [id] = ids as [string];
-    await decide(admin.headers, id, { action: 'send_for_approval', assign_to_user_id: member.uid });
-    const rejected = await decide(admin.headers, id, { action: 'reject', notes: 'Wrong type' });
+    await decide(t.app, admin.headers, id, {
+      action: 'send_for_approval',
+      assign_to_user_id: member.uid,
+    });
+    const rejected = await decide(t.app, admin.headers, id, {
+      action: 'reject',
+      notes: 'Wrong type',
+    });
     expect(rejected.statusCode).toBe(200);
     expect((await getReview(t.app, admin.headers, id)).current_step).toBe('human_review');
   });
@@ -129,7 +132,10 @@ describe('POST /api/pipelines/:id/approval send_for_approval', () => {
       payload: { sender_keeps_sent_documents: true },
     });
     expect(settings.json()).toMatchObject({ sender_keeps_sent_documents: true });
-    await decide(admin.headers, id, { action: 'send_for_approval', assign_to_user_id: member.uid });
+    await decide(t.app, admin.headers, id, {
+      action: 'send_for_approval',
+      assign_to_user_id: member.uid,
+    });
 
     expect(await approvalQueue(admin.headers)).toEqual([id]);
     const own = await approve(admin.headers, id);

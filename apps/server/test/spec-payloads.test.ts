@@ -1,7 +1,7 @@
 import { invoicePdf } from '@parser/test-documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, multipart, type TestApp, uploadDocument } from './build-test-app.js';
+import { bearer, multipart, uploadDocument } from './build-test-app.js';
 import {
   company,
   getReview,
@@ -10,16 +10,13 @@ import {
   signUp,
   uniqueEmail,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
 /**
  * The calls of the product spec's section 7, each sent with the payload exactly as the spec shows
  * it (names, shapes, nothing added), so a client written from the spec works.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 const post = (headers: Headers, url: string, payload?: unknown) =>
   t.app.inject({
@@ -76,6 +73,24 @@ const INVOICE_TYPE = {
   agentsEnabled: { extract: true, data_entry: false, recon: false },
 };
 
+/**
+ * An invoice uploaded for a new type created with INVOICE_TYPE, and its pipeline, all with the
+ * spec's payloads; answers the pipeline id (extraction queued).
+ */
+async function invoicePipeline(
+  headers: Headers,
+  invoice: Parameters<typeof invoicePdf>[0] = {},
+): Promise<string> {
+  const typeId = (await post(headers, '/api/doc-types', INVOICE_TYPE)).json<{ id: string }>().id;
+  const doc = await invoicePdf(invoice);
+  const fileId = await uploadDocument(t.app, headers, {
+    bytes: doc.bytes,
+    fileName: 'invoice.pdf',
+  });
+  const created = await post(headers, '/api/uploads', { docTypeId: typeId, files: [fileId] });
+  expect(created.statusCode).toBe(201);
+  return created.json<{ pipeline_ids: string[] }>().pipeline_ids[0]!;
+}
 describe('the spec call table, payloads as written', () => {
   it('POST /auth/register {uid, email, tenant_name} and POST /api/users/setup-tenant with none', async () => {
     const email = uniqueEmail('spec');
@@ -171,20 +186,7 @@ describe('the spec call table, payloads as written', () => {
   it('reviews with the flat reviewed_data and review_notes, approves, exports, sends a webhook and bulk-deletes', async () => {
     const admin = await company(t.app);
     const colleague = await inviteMember(t.app, admin);
-    const typeId = (await post(admin.headers, '/api/doc-types', INVOICE_TYPE)).json<{
-      id: string;
-    }>().id;
-    const doc = await invoicePdf({ invoiceNumber: 'INV-SPEC-2' });
-    const fileId = await uploadDocument(t.app, admin.headers, {
-      bytes: doc.bytes,
-      fileName: 'invoice.pdf',
-    });
-    const created = await post(admin.headers, '/api/uploads', {
-      docTypeId: typeId,
-      files: [fileId],
-    });
-    expect(created.statusCode).toBe(201);
-    const pipelineId = created.json<{ pipeline_ids: string[] }>().pipeline_ids[0]!;
+    const pipelineId = await invoicePipeline(admin.headers, { invoiceNumber: 'INV-SPEC-2' });
     await t.drainJobs();
 
     // Spec section 3: reviewed_data is "the extracted fields merged with the tables".
@@ -264,17 +266,7 @@ describe('the spec call table, payloads as written', () => {
 
   it('still takes the structured {fields, tables} with a version, and refuses a stale version', async () => {
     const admin = await company(t.app);
-    const typeId = (await post(admin.headers, '/api/doc-types', INVOICE_TYPE)).json<{
-      id: string;
-    }>().id;
-    const doc = await invoicePdf();
-    const fileId = await uploadDocument(t.app, admin.headers, {
-      bytes: doc.bytes,
-      fileName: 'invoice.pdf',
-    });
-    const pipelineId = (
-      await post(admin.headers, '/api/uploads', { docTypeId: typeId, files: [fileId] })
-    ).json<{ pipeline_ids: string[] }>().pipeline_ids[0]!;
+    const pipelineId = await invoicePipeline(admin.headers);
     await t.drainJobs();
     const { version } = await getReview(t.app, admin.headers, pipelineId);
     const structured = {
@@ -304,17 +296,7 @@ describe('the spec call table, payloads as written', () => {
   it('answers another company 404 for the spec review payload', async () => {
     const admin = await company(t.app);
     const other = await company(t.app, 'Other Ltd');
-    const typeId = (await post(admin.headers, '/api/doc-types', INVOICE_TYPE)).json<{
-      id: string;
-    }>().id;
-    const doc = await invoicePdf();
-    const fileId = await uploadDocument(t.app, admin.headers, {
-      bytes: doc.bytes,
-      fileName: 'invoice.pdf',
-    });
-    const pipelineId = (
-      await post(admin.headers, '/api/uploads', { docTypeId: typeId, files: [fileId] })
-    ).json<{ pipeline_ids: string[] }>().pipeline_ids[0]!;
+    const pipelineId = await invoicePipeline(admin.headers);
     const response = await post(bearer(other.access_token), `/api/pipelines/${pipelineId}/review`, {
       reviewed_data: { invoice_number: 'X' },
       review_notes: '',

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, signUpWithTenant, type TestApp } from './build-test-app.js';
+import { signUpWithTenant } from './build-test-app.js';
 import { company, inviteMember, signUp, uniqueEmail } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 
 // One fresh database per file; every test makes its own companies and e-mails.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile(RELAXED_SIGN_IN_LIMITS);
 
 /** An admin's company with one member who joined through an invite. */
 async function companyWithMember(tenantName = 'Acme Ltd') {

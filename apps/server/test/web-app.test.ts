@@ -2,22 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let t: TestApp;
-let distDir: string;
-beforeAll(async () => {
-  distDir = mkdtempSync(path.join(tmpdir(), 'parser-web-'));
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Parser</title>');
-  writeFileSync(path.join(distDir, 'app.js'), 'console.log(1)');
-  t = await buildTestApp({ WEB_DIST_DIR: distDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(distDir, { recursive: true, force: true });
-});
+// A built web app to serve: the app reads WEB_DIST_DIR when it is built.
+const distDir = mkdtempSync(path.join(tmpdir(), 'parser-web-'));
+writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Parser</title>');
+writeFileSync(path.join(distDir, 'app.js'), 'console.log(1)');
+const t = testAppPerFile({ WEB_DIST_DIR: distDir });
+afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 describe('serving the web app', () => {
   it('answers index.html for client-side routes and the root', async () => {

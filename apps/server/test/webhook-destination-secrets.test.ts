@@ -1,7 +1,6 @@
 import type { WebhookExportResult } from '@parser/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   approvedInvoice,
   company,
@@ -9,6 +8,7 @@ import {
   type Headers,
   inviteMember,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 import { type ReceivedRequest, Receiver } from './webhook-receiver.js';
 
 const TOKEN = 'tok-3f9a1c77e2b94d0c-9876';
@@ -16,24 +16,18 @@ const KEY_VALUE = 'key-value-71d0c4e2-5555';
 const HEADER_SECRET = 'hdr-secret-5e1f0a2b-1234';
 const SECRETS = [TOKEN, KEY_VALUE, HEADER_SECRET];
 
-let t: TestApp;
+const t = testAppPerFile({ ...RELAXED_SIGN_IN_LIMITS, WEBHOOK_ALLOW_PRIVATE: 'true' });
 /** The receiver the admin configured. */
 let companyReceiver: Receiver;
 /** A receiver someone else controls. */
 let otherReceiver: Receiver;
 beforeAll(async () => {
-  t = await buildTestApp({
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-    AUTH_RATE_LIMIT_PER_EMAIL: '1000',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-  });
   companyReceiver = await Receiver.start();
   otherReceiver = await Receiver.start();
 });
 afterAll(async () => {
   await companyReceiver.close();
   await otherReceiver.close();
-  await t.close();
 });
 afterEach(() => {
   companyReceiver.received.length = 0;

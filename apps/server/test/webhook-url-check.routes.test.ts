@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
+import type { TestApp } from './build-test-app.js';
 import { company, type Headers } from './factories.js';
+import { testAppPerFile } from './support/test-app-per-file.js';
 
-let strict: TestApp;
-let lenient: TestApp;
-beforeAll(async () => {
-  strict = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-  lenient = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' });
-});
-afterAll(async () => {
-  await strict.close();
-  await lenient.close();
-});
+const strict = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+const lenient = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' });
 
 const check = (t: TestApp, headers: Headers, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/webhooks:check-url', headers, payload });

@@ -9,7 +9,6 @@ import type {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from './build-test-app.js';
 import {
   approve,
   approvedInvoice,
@@ -21,21 +20,16 @@ import {
   submitReview,
   uploadInvoice,
 } from './factories.js';
+import { RELAXED_SIGN_IN_LIMITS, testAppPerFile } from './support/test-app-per-file.js';
 import { closedPortUrl, type ReceivedRequest, Receiver } from './webhook-receiver.js';
 
-let t: TestApp;
+const t = testAppPerFile({ ...RELAXED_SIGN_IN_LIMITS, WEBHOOK_ALLOW_PRIVATE: 'true' });
 let receiver: Receiver;
 beforeAll(async () => {
-  t = await buildTestApp({
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-    AUTH_RATE_LIMIT_PER_EMAIL: '1000',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-  });
   receiver = await Receiver.start();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 afterEach(() => {
   receiver.received.length = 0;
@@ -423,11 +417,10 @@ describe('the webhook signing secret', () => {
 });
 
 describe('webhooks when private addresses are not allowed', () => {
-  let strict: TestApp;
+  const strict = testAppPerFile({ AUTH_RATE_LIMIT_PER_IP: '1000' });
   let admin: Awaited<ReturnType<typeof company>>;
   let pipelineId: string;
   beforeAll(async () => {
-    strict = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
     admin = await company(strict.app);
     const typeId = await createInvoiceType(
       strict.app,
@@ -436,7 +429,6 @@ describe('webhooks when private addresses are not allowed', () => {
     );
     pipelineId = (await approvedInvoice(strict, admin.headers, typeId)).pipelineId;
   });
-  afterAll(() => strict.close());
 
   it.each([
     [

@@ -1,8 +1,8 @@
 import { EngineStoppedError } from '@parser/extraction';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { openQueueDatabase, type QueueDatabase } from '../../test/support/queue-database.js';
+import { queueDatabasePerFile, type QueueDatabase } from '../../test/support/queue-database.js';
 import { Metrics } from '../observability/metrics.js';
 
 import { defineJob } from './job-definition.js';
@@ -10,15 +10,7 @@ import { JobRegistry } from './job-registry.js';
 
 // Documents that stop the engine (its time or memory limit, a crash) or the worker process
 // itself are set aside after a few tries, so they cannot hold up the queue for ever.
-let database: QueueDatabase;
-
-beforeAll(async () => {
-  database = await openQueueDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.handle.db.deleteFrom('jobs').execute();
-});
+const database = queueDatabasePerFile({ emptiedBeforeEach: true });
 
 const Payload = z.object({ document: z.string() });
 const TOO_SLOW = 'This document took longer than 120 s to read; retry or contact support';

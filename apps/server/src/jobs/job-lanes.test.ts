@@ -1,28 +1,15 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { openQueueDatabase, type QueueDatabase } from '../../test/support/queue-database.js';
-import type { DatabaseHandle } from '../db/client.js';
+import { queueDatabasePerFile } from '../../test/support/queue-database.js';
 
 import { defineJob } from './job-definition.js';
-import type { JobQueue } from './job-queue.js';
 import { JobRegistry } from './job-registry.js';
 import { waitForJob } from './job-waiter.js';
 import { JobWorker } from './job-worker.js';
-import type { JobsRepository } from './jobs.repository.js';
 
-let handle: DatabaseHandle;
-let jobs: JobsRepository;
-let queue: JobQueue;
-
-let database: QueueDatabase;
-
-beforeAll(async () => {
-  database = await openQueueDatabase();
-  ({ handle, jobs, queue } = database);
-});
-afterAll(() => database.close());
+const database = queueDatabasePerFile();
 
 const Payload = z.object({ n: z.number() });
 
@@ -47,21 +34,21 @@ describe('the interactive lane', () => {
       handler: async ({ n }) => ({ pages: n }),
     });
     const worker = new JobWorker({
-      jobs,
+      jobs: database.jobs,
       registry: new JobRegistry().register(extract).register(read),
-      queue,
+      queue: database.queue,
       logger: pino({ level: 'silent' }),
       concurrency: 2,
       recoverAllOnStart: false,
       pollMs: 20,
     });
-    for (let n = 1; n <= 6; n++) await queue.enqueue(extract, { n }, { tenantId: null });
+    for (let n = 1; n <= 6; n++) await database.queue.enqueue(extract, { n }, { tenantId: null });
     await worker.start();
     try {
       await expect.poll(() => started.length).toBe(2);
 
-      const id = await queue.enqueue(read, { n: 3 }, { tenantId: null });
-      const finished = await waitForJob(jobs, id!, 5_000);
+      const id = await database.queue.enqueue(read, { n: 3 }, { tenantId: null });
+      const finished = await waitForJob(database.jobs, id!, 5_000);
 
       expect(finished.status).toBe('succeeded');
       expect(finished.result).toEqual({ pages: 3 });
@@ -71,11 +58,11 @@ describe('the interactive lane', () => {
       release();
       await worker.stop();
     }
-    expect(await jobs.countUnfinished()).toBe(4);
+    expect(await database.jobs.countUnfinished()).toBe(4);
   });
 
   it('claims queued interactive work before older background work', async () => {
-    await handle.db.deleteFrom('jobs').execute();
+    await database.handle.db.deleteFrom('jobs').execute();
     const order: string[] = [];
     const background = defineJob({
       name: 'test.background',
@@ -88,11 +75,11 @@ describe('the interactive lane', () => {
       lane: 'interactive',
       handler: async ({ n }) => void order.push(`interactive ${n}`),
     });
-    await queue.enqueue(background, { n: 1 }, { tenantId: null });
-    await queue.enqueue(background, { n: 2 }, { tenantId: null });
-    await queue.enqueue(interactive, { n: 3 }, { tenantId: null });
+    await database.queue.enqueue(background, { n: 1 }, { tenantId: null });
+    await database.queue.enqueue(background, { n: 2 }, { tenantId: null });
+    await database.queue.enqueue(interactive, { n: 3 }, { tenantId: null });
     await new JobWorker({
-      jobs,
+      jobs: database.jobs,
       registry: new JobRegistry().register(background).register(interactive),
       logger: pino({ level: 'silent' }),
       concurrency: 1,

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { openQueueDatabase, type QueueDatabase } from '../../test/support/queue-database.js';
+import { queueDatabasePerFile } from '../../test/support/queue-database.js';
 
 import { defineJob } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 
 // The order in which one worker takes a queue's work: a document's steps one after another,
 // companies taking turns.
-let database: QueueDatabase;
-
-beforeAll(async () => {
-  database = await openQueueDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.handle.db.deleteFrom('jobs').execute();
-});
+const database = queueDatabasePerFile({ emptiedBeforeEach: true });
 
 const Payload = z.object({ document: z.string(), tenantId: z.string().nullable() });
 

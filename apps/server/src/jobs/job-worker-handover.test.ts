@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { openQueueDatabase, type QueueDatabase } from '../../test/support/queue-database.js';
-import type { DatabaseHandle } from '../db/client.js';
+import { queueDatabasePerFile, type QueueDatabase } from '../../test/support/queue-database.js';
 
 import { defineJob } from './job-definition.js';
-import type { JobQueue } from './job-queue.js';
 import { JobRegistry } from './job-registry.js';
-import type { JobsRepository } from './jobs.repository.js';
 
 // Several workers on one queue, as separate worker processes run them on PostgreSQL.
-let handle: DatabaseHandle;
-let jobs: JobsRepository;
-let queue: JobQueue;
-
-let database: QueueDatabase;
-
-beforeAll(async () => {
-  database = await openQueueDatabase();
-  ({ handle, jobs, queue } = database);
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await handle.db.deleteFrom('jobs').execute();
-});
+const database = queueDatabasePerFile({ emptiedBeforeEach: true });
 
 const Payload = z.object({ pipelineId: z.string() });
 
@@ -45,14 +29,14 @@ describe('workers sharing a queue', () => {
         await stuck;
       },
     });
-    const id = await queue.enqueue(slow, { pipelineId: 'p-1' }, { tenantId: null });
+    const id = await database.queue.enqueue(slow, { pipelineId: 'p-1' }, { tenantId: null });
     const first = worker(new JobRegistry().register(slow));
     await first.start();
     await expect.poll(() => ranBy).toEqual(['first']);
 
     // SIGTERM with a grace period shorter than the job.
     await first.stop(50);
-    expect(await jobs.findById(id!)).toMatchObject({
+    expect(await database.jobs.findById(id!)).toMatchObject({
       status: 'queued',
       attempts: 0,
       lockedBy: null,
@@ -68,7 +52,7 @@ describe('workers sharing a queue', () => {
     });
     await worker(new JobRegistry().register(fast)).runUntilIdle();
     expect(finished).toEqual(['p-1']);
-    expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await database.jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
     release();
   });
 
@@ -81,18 +65,18 @@ describe('workers sharing a queue', () => {
         done.push(pipelineId);
       },
     });
-    const id = await queue.enqueue(job, { pipelineId: 'p-2' }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { pipelineId: 'p-2' }, { tenantId: null });
     // A worker claimed it with a short lease, then was killed: nothing renews or finishes it.
-    expect((await jobs.claim('killed-worker', 300, ['test.orphan'], null))?.id).toBe(id);
+    expect((await database.jobs.claim('killed-worker', 300, ['test.orphan'], null))?.id).toBe(id);
 
     const survivor = worker(new JobRegistry().register(job), { leaseMs: 300 });
     await survivor.start();
     try {
       // The handler runs before the worker records the outcome: wait for the record.
       await expect
-        .poll(async () => (await jobs.findById(id!))?.status, { timeout: 10_000 })
+        .poll(async () => (await database.jobs.findById(id!))?.status, { timeout: 10_000 })
         .toBe('succeeded');
-      expect(await jobs.findById(id!)).toMatchObject({ attempts: 2 });
+      expect(await database.jobs.findById(id!)).toMatchObject({ attempts: 2 });
       expect(done).toEqual(['p-2']);
     } finally {
       await survivor.stop();
@@ -110,16 +94,16 @@ describe('workers sharing a queue', () => {
         throw new Error('the service answered 500');
       },
     });
-    const id = await queue.enqueue(job, { pipelineId: 'p-3' }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { pipelineId: 'p-3' }, { tenantId: null });
     await worker(new JobRegistry().register(job), {
       observeJob: (kind, outcome) => outcomes.push(`${kind}:${outcome}`),
     }).runUntilIdle();
     expect(outcomes).toEqual(['test.doomed:retry', 'test.doomed:failed']);
-    expect(await jobs.findById(id!)).toMatchObject({
+    expect(await database.jobs.findById(id!)).toMatchObject({
       status: 'failed',
       lastError: 'the service answered 500',
     });
-    expect(await jobs.queueSnapshot()).toContainEqual(
+    expect(await database.jobs.queueSnapshot()).toContainEqual(
       expect.objectContaining({ name: 'test.doomed', failed: 1, queued: 0, running: 0 }),
     );
   });

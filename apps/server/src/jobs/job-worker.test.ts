@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { openQueueDatabase, type QueueDatabase } from '../../test/support/queue-database.js';
-import type { DatabaseHandle } from '../db/client.js';
+import { queueDatabasePerFile, type QueueDatabase } from '../../test/support/queue-database.js';
 
 import { defineJob, PermanentJobError } from './job-definition.js';
-import type { JobQueue } from './job-queue.js';
 import { JobRegistry } from './job-registry.js';
-import type { JobsRepository } from './jobs.repository.js';
 
-let handle: DatabaseHandle;
-let jobs: JobsRepository;
-let queue: JobQueue;
-
-let database: QueueDatabase;
-
-beforeAll(async () => {
-  database = await openQueueDatabase();
-  ({ handle, jobs, queue } = database);
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await handle.db.deleteFrom('jobs').execute();
-});
+const database = queueDatabasePerFile({ emptiedBeforeEach: true });
 
 const Payload = z.object({ n: z.number() });
 
 const worker = (registry: JobRegistry, overrides: Parameters<QueueDatabase['newWorker']>[1] = {}) =>
   database.newWorker(registry, { concurrency: 2, ...overrides });
 
-const statusOf = async (id: number | undefined) => (await jobs.findById(id!))?.status;
+const statusOf = async (id: number | undefined) => (await database.jobs.findById(id!))?.status;
 
 describe('JobWorker', () => {
   it('runs a job once and marks it succeeded', async () => {
@@ -41,7 +25,7 @@ describe('JobWorker', () => {
         seen.push(n);
       },
     });
-    const id = await queue.enqueue(job, { n: 7 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 7 }, { tenantId: null });
     await worker(new JobRegistry().register(job)).runUntilIdle();
     expect(seen).toEqual([7]);
     expect(await statusOf(id)).toBe('succeeded');
@@ -58,9 +42,9 @@ describe('JobWorker', () => {
         if (calls < 3) throw new Error(`boom ${calls}`);
       },
     });
-    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
     await worker(new JobRegistry().register(job)).runUntilIdle();
-    const row = await jobs.findById(id!);
+    const row = await database.jobs.findById(id!);
     expect(calls).toBe(3);
     expect(row).toMatchObject({ status: 'succeeded', attempts: 3, lastError: 'boom 2' });
   });
@@ -74,9 +58,9 @@ describe('JobWorker', () => {
         throw new Error('receiver down');
       },
     });
-    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
     await worker(new JobRegistry().register(job)).runUntilIdle();
-    const row = await jobs.findById(id!);
+    const row = await database.jobs.findById(id!);
     expect(row?.status).toBe('queued');
     expect(row?.attempts).toBe(1);
     expect(new Date(row!.runAt).getTime()).toBeGreaterThan(Date.now() + 50_000);
@@ -96,10 +80,10 @@ describe('JobWorker', () => {
         failures.push(`${n}: ${error.message}`);
       },
     });
-    const id = await queue.enqueue(job, { n: 4 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 4 }, { tenantId: null });
     await worker(new JobRegistry().register(job)).runUntilIdle();
     expect(failures).toEqual(['4: still broken']);
-    expect(await jobs.findById(id!)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(await database.jobs.findById(id!)).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
   it('runs a job again without using up an attempt when the database failed under it', async () => {
@@ -118,17 +102,21 @@ describe('JobWorker', () => {
         }
       },
     });
-    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
     const running = worker(new JobRegistry().register(job));
     await running.runUntilIdle();
     // Its only attempt was given back; it waits a few seconds for the database to return.
-    expect(await jobs.findById(id!)).toMatchObject({ status: 'queued', attempts: 0 });
-    expect((await jobs.findById(id!))?.lastError).toMatch(/terminating connection/);
+    expect(await database.jobs.findById(id!)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await database.jobs.findById(id!))?.lastError).toMatch(/terminating connection/);
 
-    await handle.db.updateTable('jobs').set({ runAt: new Date() }).where('id', '=', id!).execute();
+    await database.handle.db
+      .updateTable('jobs')
+      .set({ runAt: new Date() })
+      .where('id', '=', id!)
+      .execute();
     await running.runUntilIdle();
     expect(calls).toBe(2);
-    expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await database.jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('does not retry a PermanentJobError', async () => {
@@ -145,7 +133,7 @@ describe('JobWorker', () => {
         failures.push(error.message);
       },
     });
-    await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
     await worker(new JobRegistry().register(job)).runUntilIdle();
     expect(calls).toBe(1);
     expect(failures).toEqual(['The PDF file is damaged and cannot be read.']);
@@ -163,21 +151,25 @@ describe('JobWorker', () => {
         done.push(n);
       },
     });
-    for (const n of [1, 2, 3]) await queue.enqueue(job, { n }, { tenantId: null });
+    for (const n of [1, 2, 3]) await database.queue.enqueue(job, { n }, { tenantId: null });
     await worker(new JobRegistry().register(job)).runUntilIdle();
     expect(done.sort()).toEqual([1, 3]);
   });
 
   it('enqueues nothing more while a job with the same dedupe key is waiting', async () => {
     const job = defineJob({ name: 'test.dedupe', payload: Payload, handler: async () => {} });
-    const first = await queue.enqueue(job, { n: 1 }, { tenantId: null, dedupeKey: 'p-1' });
-    const second = await queue.enqueue(job, { n: 2 }, { tenantId: null, dedupeKey: 'p-1' });
+    const first = await database.queue.enqueue(job, { n: 1 }, { tenantId: null, dedupeKey: 'p-1' });
+    const second = await database.queue.enqueue(
+      job,
+      { n: 2 },
+      { tenantId: null, dedupeKey: 'p-1' },
+    );
     expect(first).toBeTypeOf('number');
     expect(second).toBeUndefined();
     await worker(new JobRegistry().register(job)).runUntilIdle();
-    expect(await queue.enqueue(job, { n: 3 }, { tenantId: null, dedupeKey: 'p-1' })).toBeTypeOf(
-      'number',
-    );
+    expect(
+      await database.queue.enqueue(job, { n: 3 }, { tenantId: null, dedupeKey: 'p-1' }),
+    ).toBeTypeOf('number');
   });
 
   it('resumes a job whose worker died mid-run when the next worker starts', async () => {
@@ -189,9 +181,9 @@ describe('JobWorker', () => {
         calls++;
       },
     });
-    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
     // A worker claims the job, then its process dies: the row stays 'running' with its lease.
-    const claimed = await jobs.claim('dead-worker', 60_000, ['test.crash'], null);
+    const claimed = await database.jobs.claim('dead-worker', 60_000, ['test.crash'], null);
     expect(claimed?.id).toBe(id);
     expect(await statusOf(id)).toBe('running');
 
@@ -200,15 +192,15 @@ describe('JobWorker', () => {
     await next.stop(); // let the woken worker finish what it claimed
     await worker(new JobRegistry().register(job)).runUntilIdle();
     expect(calls).toBe(1);
-    expect(await jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await database.jobs.findById(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('takes over a job whose lease ran out, without start-up recovery', async () => {
     const job = defineJob({ name: 'test.lease', payload: Payload, handler: async () => {} });
-    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
-    await jobs.claim('dead-worker', 1, ['test.lease'], null);
+    const id = await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
+    await database.jobs.claim('dead-worker', 1, ['test.lease'], null);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await jobs.requeueAbandoned(false)).toBe(1);
+    expect(await database.jobs.requeueAbandoned(false)).toBe(1);
     await worker(new JobRegistry().register(job)).runUntilIdle();
     expect(await statusOf(id)).toBe('succeeded');
   });
@@ -224,10 +216,10 @@ describe('JobWorker', () => {
         failures.push(error.message);
       },
     });
-    const id = await queue.enqueue(job, { n: 1 }, { tenantId: null });
+    const id = await database.queue.enqueue(job, { n: 1 }, { tenantId: null });
     for (let run = 0; run < 2; run++) {
-      await jobs.claim('dying-worker', 60_000, ['test.poison'], null);
-      await jobs.requeueAbandoned(true);
+      await database.jobs.claim('dying-worker', 60_000, ['test.poison'], null);
+      await database.jobs.requeueAbandoned(true);
     }
     // More stops allowed than attempts: the attempts run out first.
     await worker(new JobRegistry().register(job), { maxEngineStops: 3 }).runUntilIdle();
@@ -246,13 +238,17 @@ describe('JobWorker', () => {
     });
     const [a, b] = await Promise.all(
       ['A', 'B'].map((name) =>
-        handle.db.insertInto('tenants').values({ name }).returning('id').executeTakeFirstOrThrow(),
+        database.handle.db
+          .insertInto('tenants')
+          .values({ name })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
       ),
     );
     for (let n = 1; n <= 4; n++) {
-      await queue.enqueue(job, { n, tenant: 'A' }, { tenantId: a!.id });
+      await database.queue.enqueue(job, { n, tenant: 'A' }, { tenantId: a!.id });
     }
-    await queue.enqueue(job, { n: 1, tenant: 'B' }, { tenantId: b!.id });
+    await database.queue.enqueue(job, { n: 1, tenant: 'B' }, { tenantId: b!.id });
     await worker(new JobRegistry().register(job), { concurrency: 1 }).runUntilIdle();
     expect(order).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
   });
@@ -267,7 +263,7 @@ describe('JobWorker', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       },
     });
-    for (let n = 0; n < 20; n++) await queue.enqueue(job, { n }, { tenantId: null });
+    for (let n = 0; n < 20; n++) await database.queue.enqueue(job, { n }, { tenantId: null });
     const registry = new JobRegistry().register(job);
     await Promise.all([worker(registry).runUntilIdle(), worker(registry).runUntilIdle()]);
     expect(runs.size).toBe(20);
@@ -277,7 +273,7 @@ describe('JobWorker', () => {
   it('leaves jobs it has no definition for in the queue', async () => {
     const known = defineJob({ name: 'test.known', payload: Payload, handler: async () => {} });
     const unknown = defineJob({ name: 'test.unknown', payload: Payload, handler: async () => {} });
-    const id = await queue.enqueue(unknown, { n: 1 }, { tenantId: null });
+    const id = await database.queue.enqueue(unknown, { n: 1 }, { tenantId: null });
     await worker(new JobRegistry().register(known)).runUntilIdle();
     expect(await statusOf(id)).toBe('queued');
   });
@@ -293,7 +289,7 @@ describe('JobWorker', () => {
     });
     const running = worker(new JobRegistry().register(job), { pollMs: 60_000 });
     await running.start();
-    await queue.enqueue(job, { n: 5 }, { tenantId: null });
+    await database.queue.enqueue(job, { n: 5 }, { tenantId: null });
     await expect.poll(() => seen, { timeout: 5_000 }).toEqual([5]);
     await running.stop();
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { sql } from 'kysely';
 import pino from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -53,4 +54,24 @@ export async function openQueueDatabase(): Promise<QueueDatabase> {
       await handle.close();
     },
   };
+}
+
+/**
+ * One queue database for all the tests of a file: opened before the first test, closed after the
+ * last. The answer is filled in when it is open, so tests read it as `database.queue`. With
+ * `emptiedBeforeEach`, every test starts on a queue without jobs.
+ */
+export function queueDatabasePerFile({ emptiedBeforeEach = false } = {}): QueueDatabase {
+  const database = {} as QueueDatabase;
+  beforeAll(async () => {
+    Object.assign(database, await openQueueDatabase());
+  });
+  // Absent when opening failed; that failure is the one to report.
+  afterAll(() => (database.close as QueueDatabase['close'] | undefined)?.());
+  if (emptiedBeforeEach) {
+    beforeEach(async () => {
+      await database.handle.db.deleteFrom('jobs').execute();
+    });
+  }
+  return database;
 }
