@@ -1,4 +1,4 @@
-import { invoicePdf } from '@parser/test-documents';
+import { invoiceDocx, invoicePdf } from '@parser/test-documents';
 import type { Page } from '@playwright/test';
 
 import {
@@ -150,6 +150,32 @@ test.describe('the document flow', () => {
     await visible(text(page, '1 document(s) waiting for review or approval'));
     const left = await pipelines(api, admin, 'all');
     expect(left.items.map((p) => p.original_filename)).toEqual(['b.pdf']);
+  });
+
+  test('shows a Word invoice under review as its page, with the source of a value highlighted', async ({
+    page,
+    api,
+  }) => {
+    const admin = await api.signUp(uniqueEmail('word'), PASSWORD, 'Acme Ltd');
+    const typeId = await api.createInvoiceType(admin, EXTRACTION_ONLY);
+    const { bytes } = await invoiceDocx({ invoiceNumber: 'INV-4242' });
+    await api.process(admin, typeId, [{ fileName: 'invoice.docx', bytes }]);
+    const [first] = (await untilInReview(api, admin, 1)).items;
+    await loginViaUi(page, admin.email, PASSWORD);
+
+    await page.goto(`/review/${first!.pipeline_id}`);
+    const pageImage = page.getByRole('img', { name: 'Page 1' });
+    await visible(pageImage);
+    // The image decoded: a rendered page, not a broken image.
+    await expect
+      .poll(() => pageImage.evaluate((img) => (img as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    const invoiceNumber = field(page, 'Invoice Number');
+    await expect.poll(() => invoiceNumber.inputValue()).toBe('INV-4242');
+    await invoiceNumber.focus();
+    const highlight = page.locator('[data-page="1"]').getByTestId('source-highlight');
+    await visible(highlight);
+    await visible(page.getByRole('button', { name: 'Download File' }));
   });
 
   test('returns a rejected document to review with its note', async ({ page, api }) => {

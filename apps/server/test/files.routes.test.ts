@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { READER_VERSION } from '@parser/extraction';
 import {
   corruptPdf,
+  damagedWordDoc,
   encryptedPdf,
   type GeneratedDocument,
   invoiceDocx,
@@ -11,6 +12,7 @@ import {
   receiptImage,
   scannedInvoicePdf,
   textImagePng,
+  ublInvoice,
   windowsProgram,
 } from '@parser/test-documents';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { FilesRepository } from '../src/modules/files/files.repository.js';
 import { FilesService } from '../src/modules/files/files.service.js';
+import { previewStorageKey } from '../src/modules/files/page-previews.js';
 import { buildTestApp, multipart, signUpWithTenant, type TestApp } from './build-test-app.js';
 import { type Headers, uniqueEmail } from './factories.js';
 
@@ -342,7 +345,7 @@ describe('GET /api/files/:fileId/view', () => {
 });
 
 describe('GET /api/files/:fileId/pages/:page/image', () => {
-  it('renders a page as a JPEG of the asked width, and 404 past the last page or for Word', async () => {
+  it('renders a page as a JPEG of the asked width, and 404 past the last page', async () => {
     const user = await signUpWithTenant(t.app, uniqueEmail('pages'));
     const fileId = await uploaded(user.headers, await invoicePdf());
     const image = await t.app.inject({
@@ -362,14 +365,6 @@ describe('GET /api/files/:fileId/pages/:page/image', () => {
     expect(past.statusCode).toBe(404);
     expect(past.json().detail).toBe('This document has no page 2');
 
-    const word = await uploaded(user.headers, await invoiceDocx());
-    const wordPage = await t.app.inject({
-      method: 'GET',
-      url: `/api/files/${word}/pages/1/image`,
-      headers: user.headers,
-    });
-    expect(wordPage.statusCode).toBe(404);
-
     const other = await signUpWithTenant(t.app, uniqueEmail('pages-other'));
     const foreign = await t.app.inject({
       method: 'GET',
@@ -377,6 +372,59 @@ describe('GET /api/files/:fileId/pages/:page/image', () => {
       headers: other.headers,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/files/:fileId/pages/:page/image for Word and e-invoice XML', () => {
+  it('shows a Word document as the pages its text is laid out on, kept per page and width', async () => {
+    const user = await signUpWithTenant(t.app, uniqueEmail('word-pages'));
+    const fileId = await uploaded(user.headers, await invoiceDocx());
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/pages/1/image?width=960`,
+      headers: user.headers,
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 960 });
+    // US Letter, the size the Word reader lays text out on.
+    expect(meta.height).toBe(Math.round((960 * 792) / 612));
+    expect(await t.storage.exists(previewStorageKey(user.tenantId, fileId, 1, 960))).toBe(true);
+
+    const past = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/pages/99/image`,
+      headers: user.headers,
+    });
+    expect(past.statusCode).toBe(404);
+    expect(past.json().detail).toBe('This document has no page 99');
+  });
+
+  it('answers a damaged Word document with the reason it could not be read', async () => {
+    const user = await signUpWithTenant(t.app, uniqueEmail('word-damaged'));
+    const response = await upload(t.app, user.headers, damagedWordDoc(['Invoice 12']));
+    expect(response.statusCode).toBe(201);
+    const { fileId, error } = response.json<{ fileId: string; error: string }>();
+    expect(error).toMatch(/damaged/);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/pages/1/image`,
+      headers: user.headers,
+    });
+    expect(page.statusCode).toBe(422);
+    expect(page.json().detail).toBe(error);
+  });
+
+  it('keeps an e-invoice XML without page images', async () => {
+    const user = await signUpWithTenant(t.app, uniqueEmail('xml-pages'));
+    const fileId = await uploaded(user.headers, ublInvoice());
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/pages/1/image`,
+      headers: user.headers,
+    });
+    expect(page.statusCode).toBe(404);
   });
 });
 

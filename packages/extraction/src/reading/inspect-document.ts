@@ -36,7 +36,7 @@ export async function inspectDocument(bytes: Uint8Array, fileName?: string): Pro
       // Refused at upload, so the person sees why at once rather than when extraction fails.
       await assertImageWithinLimits(bytes);
       return { format, pages: await countImagePages(bytes) };
-    // Word has no fixed pages; the engine lays the text out on A4-sized pages, which is what
+    // Word has no fixed pages; the engine lays the text out on US Letter pages, which is what
     // review shows, so their count is the one to report. Reading the text costs milliseconds.
     case 'docx':
       return { format, pages: (await readDocx(bytes)).length };

@@ -1,23 +1,23 @@
-import { createCanvas } from '@napi-rs/canvas';
-
 import { DocumentReadError } from './errors.js';
 import { loadSharp } from './on-demand.js';
 import { countImagePages } from './image-reader.js';
-import { assertImageWithinLimits, READING_LIMITS } from './limits.js';
+import { assertImageWithinLimits } from './limits.js';
+import { paintLaidOutPage } from './paint-laid-out-page.js';
 import { getPdfPage, openPdf } from './pdf-reader.js';
+import {
+  encodePreview,
+  JPEG_QUALITY,
+  type PageImage,
+  previewScale,
+  whiteCanvas,
+} from './preview-canvas.js';
 import { sniffFormat } from './sniff-format.js';
+import { readDoc, readDocx } from './word-reader.js';
 
-export interface PageImage {
-  /** JPEG bytes: a preview needs no lossless pixels, and JPEG encodes several times faster. */
-  bytes: Buffer;
-  contentType: 'image/jpeg';
-  width: number;
-  height: number;
-}
+export type { PageImage } from './preview-canvas.js';
 
 /** Previews wider than this add nothing on a screen but time and memory. */
 export const MAX_PREVIEW_WIDTH = 2400;
-const JPEG_QUALITY = 82;
 
 /**
  * The widths previews are rendered and kept at (the web app asks for these): any other width is
@@ -39,8 +39,9 @@ export async function scalePreview(bytes: Uint8Array, width: number): Promise<Bu
 /**
  * One page of a document as an image `width` pixels wide, for previews that highlight where values
  * were read (boxes scale by width / page width). PDFs are rendered, images and TIFF pages resized
- * (turned upright from EXIF, as they are for OCR). Answers null when the page does not exist or
- * the format has no fixed pages (Word, e-invoice XML). Throws DocumentReadError for damaged files.
+ * (turned upright from EXIF, as they are for OCR), Word documents painted from the pages their text
+ * is laid out on when read. Answers null when the page does not exist or the format has no pages
+ * to show (e-invoice XML, shown as its content). Throws DocumentReadError for damaged files.
  */
 export async function renderPageImage(
   bytes: Uint8Array,
@@ -58,6 +59,7 @@ export async function renderPageImage(
       return resizeImagePage(bytes, pageNumber, target);
     case 'docx':
     case 'doc':
+      return renderWordPage(bytes, format, pageNumber, target);
     case 'xml':
     case null:
       return null;
@@ -75,24 +77,12 @@ async function renderPdfPage(
     const page = await getPdfPage(pdf, pageNumber);
     try {
       const base = page.getViewport({ scale: 1 });
-      let scale = width / base.width;
-      const pixels = base.width * base.height * scale * scale;
-      const max = READING_LIMITS.maxPreviewPixels;
-      if (pixels > max) scale *= Math.sqrt(max / pixels);
-      const viewport = page.getViewport({ scale });
-      // Rounded, not ceiled: width / page width can land a hair above the asked width (400.0000001).
-      const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
+      const viewport = page.getViewport({ scale: previewScale(base.width, base.height, width) });
+      const canvas = whiteCanvas(viewport.width, viewport.height);
       const context = canvas.getContext('2d');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
       await page.render({ canvas: canvas as never, canvasContext: context as never, viewport })
         .promise;
-      return {
-        bytes: await canvas.encode('jpeg', JPEG_QUALITY),
-        contentType: 'image/jpeg',
-        width: canvas.width,
-        height: canvas.height,
-      };
+      return await encodePreview(canvas);
     } finally {
       page.cleanup();
     }
@@ -132,4 +122,19 @@ async function resizeImagePage(
       cause,
     });
   }
+}
+
+/**
+ * A Word page as the engine reads it: the same reading extraction uses, so the words sit at the
+ * boxes values' sources point to, and the page count is the one taken at upload.
+ */
+async function renderWordPage(
+  bytes: Uint8Array,
+  format: 'docx' | 'doc',
+  pageNumber: number,
+  width: number,
+): Promise<PageImage | null> {
+  const pages = format === 'docx' ? await readDocx(bytes) : await readDoc(bytes);
+  const page = Number.isInteger(pageNumber) ? pages[pageNumber - 1] : undefined;
+  return page ? paintLaidOutPage(page, width) : null;
 }

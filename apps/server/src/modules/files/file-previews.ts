@@ -32,8 +32,9 @@ export class FilePreviews {
   /**
    * One page as a JPEG `width` pixels wide: from storage when that page was rendered at that
    * width before, otherwise rendered by the job worker (interactive lane) while this request
-   * waits, and kept for the next request. Word documents have no fixed pages to show, and a page
-   * past the end does not exist: both answer 404. 503 ENGINE_BUSY when rendering outlasts the wait.
+   * waits, and kept for the next request. A Word document's pages are the ones its text is laid
+   * out on when read. A page past the end, and any page of an e-invoice XML (shown as its content),
+   * answer 404. 503 ENGINE_BUSY when rendering outlasts the wait.
    */
   async pageImage(
     tenantId: string,
@@ -43,9 +44,6 @@ export class FilePreviews {
   ): Promise<PagePreview> {
     const file = await this.deps.get(tenantId, fileId);
     if (file.readError) throw new AppError('EXTRACTION_FAILED', { message: file.readError });
-    if (file.format === 'docx' || file.format === 'doc') {
-      throw new AppError('NOT_FOUND', { message: 'Word documents have no page preview' });
-    }
     // The page count was taken at upload: a page past it is refused without rendering anything.
     if (file.pages > 0 && pageNumber > file.pages) throw noSuchPage(pageNumber);
     const rendered = await this.renderedPreview(file, pageNumber, renderedWidthFor(width));

@@ -89,7 +89,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         summary: 'One page as a JPEG of the given width, for previews with highlights',
         description:
           "Source boxes of extracted values scale onto it by width / the page's width in the " +
-          "review record's page_sizes. Word documents have no page images (404).",
+          "review record's page_sizes. Word documents are shown as the pages their text is laid " +
+          'out on when read; an e-invoice XML has no page images (404).',
         security: bearerSecurity,
         params: PageParams,
         querystring: PageImageQuery,

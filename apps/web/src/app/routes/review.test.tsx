@@ -439,17 +439,26 @@ describe('/review/:pipelineId', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
   });
 
-  it('offers a download instead of a preview for Word files', async () => {
+  it('shows a Word file as its pages with the source highlighted, and offers its download', async () => {
     const stub = stubReview(
       f.review({
         original_filename: 'letter.docx',
         content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        page_sizes: [],
       }),
       { 'GET /api/files/file-1/view': () => new Response(new Blob(['docx']), { status: 200 }) },
     );
     renderReview();
-    expect(await screen.findByText('Preview not available for this file type')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Page 1' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    // On opening, the cursor waits in the least certain value (Total, read on page 2).
+    await waitFor(() => expect(field('Total')).toHaveFocus());
+    expect((await screen.findByTestId('source-highlight')).closest('[data-page]')).toHaveAttribute(
+      'data-page',
+      '2',
+    );
+    expect(screen.queryByText('Preview not available for this file type')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download File' }));
     await waitFor(() => expect(downloads).toEqual(['letter.docx']));
     expect(stub.callsTo('GET /api/files/file-1/view')).toHaveLength(1);

@@ -64,14 +64,27 @@ export interface SourceBox {
 /** Which way the file can be shown. */
 export type PreviewKind = 'pages' | 'einvoice' | 'unsupported' | 'empty';
 
+const WORD_TYPES = new Set([
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+]);
+
 /**
- * PDFs, images and TIFFs are shown as page images; an e-invoice XML as tables of its content;
- * Word files only offer a download.
+ * Word files (.docx, .doc). The server shows them as the pages the engine lays their text out on,
+ * so sources highlight as on a PDF; a browser frame cannot show the file itself, so it is offered
+ * as a download instead.
+ */
+export const isWordDocument = (contentType: string) => WORD_TYPES.has(contentType.toLowerCase());
+
+/**
+ * PDFs, images, TIFFs and Word files are shown as page images; an e-invoice XML as tables of its
+ * content; other files only offer a download.
  */
 export function previewKind(contentType: string, pages: number): PreviewKind {
   const type = contentType.toLowerCase();
   if (type === 'application/xml') return 'einvoice';
-  const renderable = type === 'application/pdf' || type.startsWith('image/');
+  const renderable =
+    type === 'application/pdf' || type.startsWith('image/') || isWordDocument(type);
   if (!renderable) return 'unsupported';
   return pages > 0 ? 'pages' : 'empty';
 }
@@ -222,7 +235,10 @@ export interface DocumentPreviewProps {
   actions?: ReactNode;
 }
 
-/** The document beside the fields: page images with zoom, the file in a modal, or a download. */
+/**
+ * The document beside the fields: page images with zoom, the file in a modal, or a download (Word
+ * files get both their page images and the download).
+ */
 export function DocumentPreview({
   fileId,
   fileName,
@@ -245,6 +261,7 @@ export function DocumentPreview({
     [],
   );
   const kind = previewKind(contentType, pages);
+  const word = isWordDocument(contentType);
 
   const baseWidth =
     fitToWidth && panelWidth > SCROLLBAR_ALLOWANCE
@@ -329,7 +346,18 @@ export function DocumentPreview({
           Document Preview
         </Title>
         <Group gap="xs">
-          {kind !== 'unsupported' && (
+          {word && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => void download()}
+              loading={downloading}
+            >
+              Download File
+            </Button>
+          )}
+          {kind !== 'unsupported' && !word && (
             <Button
               size="xs"
               variant="light"
@@ -343,6 +371,11 @@ export function DocumentPreview({
           {actions}
         </Group>
       </Group>
+      {word && downloadError && (
+        <Text c="red" size="sm" role="alert" mb="sm">
+          {downloadError}
+        </Text>
+      )}
       {kind === 'pages' && (
         <Group gap={4} mb="sm" role="toolbar" aria-label="Zoom">
           <Tooltip label="Zoom out">
