@@ -32,6 +32,7 @@ import { enqueueLearnFromReview } from '../modules/learning/learning.jobs.js';
 import { LearningRepository } from '../modules/learning/learning.repository.js';
 import { LearningService } from '../modules/learning/learning.service.js';
 import { PipelineProcessing } from '../modules/pipelines/pipeline-processing.service.js';
+import { PipelinesForAgents } from '../modules/pipelines/pipelines-for-agents.service.js';
 import { PipelinesRemoval } from '../modules/pipelines/pipelines-removal.js';
 import { registerPipelineJobHandlers } from '../modules/pipelines/pipelines.job-handlers.js';
 import { PipelinesRepository } from '../modules/pipelines/pipelines.repository.js';
@@ -188,9 +189,12 @@ export function composeServices({
     log,
   });
   const agentRows = new AgentsRepository(db);
+  // The pipelines as the agents read them, through the pipelines module.
+  const pipelinesForAgents = new PipelinesForAgents(pipelineRows);
   // The checks of a document's current values: run again whenever its values change.
   const checks = new CurrentChecks({
     agents: agentRows,
+    pipelines: pipelinesForAgents,
     pipelineState,
     files,
     companySettings,
@@ -199,6 +203,7 @@ export function composeServices({
   const agents = new AgentsService({
     db,
     agents: agentRows,
+    pipelines: pipelinesForAgents,
     pipelineState,
     docTypes: docTypeLookup,
     files,

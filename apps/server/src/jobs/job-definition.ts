@@ -56,6 +56,14 @@ export function handleJob<P>(
   return { ...spec, ...handlers };
 }
 
+/**
+ * The spec of work a request waits for: claimed in the interactive lane, and since someone is
+ * waiting, retried once at most, soon.
+ */
+export function interactiveJob<P>(name: string, payload: z.ZodType<P>): JobSpec<P> {
+  return { name, payload, lane: 'interactive', maxAttempts: 2, backoffMs: () => 1_000 };
+}
+
 /** Thrown by a handler when retrying cannot help (a damaged file, a deleted record). */
 export class PermanentJobError extends Error {
   override readonly name = 'PermanentJobError';

@@ -27,6 +27,14 @@ const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
  */
 const QUEUE_OWNER = sql<string>`coalesce(tenant_id, ${sql.lit(NO_COMPANY)}::uuid)`;
 
+/** A job handed back to the queue: no worker holds it any more. */
+const BACK_IN_QUEUE = {
+  status: 'queued',
+  lockedBy: null,
+  lockedUntil: null,
+  updatedAt: sql<Date>`now()`,
+} as const;
+
 /** SQL of the job queue. Every state change is one statement, so two workers never both win. */
 export class JobsRepository {
   constructor(private readonly db: Database) {}
@@ -213,12 +221,9 @@ export class JobsRepository {
     await this.db
       .updateTable('jobs')
       .set({
-        status: 'queued',
+        ...BACK_IN_QUEUE,
         lastError: error,
-        lockedBy: null,
-        lockedUntil: null,
         runAt: sql<Date>`now() + ${`${delayMs} milliseconds`}::interval`,
-        updatedAt: sql<Date>`now()`,
         ...(countAttempt ? {} : { attempts: sql<number>`greatest(attempts - 1, 0)` }),
         ...(engineStopped ? { engineStops: sql<number>`engine_stops + 1` } : {}),
       })
@@ -238,12 +243,9 @@ export class JobsRepository {
     const result = await this.db
       .updateTable('jobs')
       .set({
-        status: 'queued',
-        lockedBy: null,
-        lockedUntil: null,
+        ...BACK_IN_QUEUE,
         engineStops: sql<number>`engine_stops + 1`,
         lastError: sql<string>`coalesce(last_error, 'The worker stopped while running this job')`,
-        updatedAt: sql<Date>`now()`,
       })
       .where('status', '=', 'running')
       .$if(!all, (query) => query.where('lockedUntil', '<', sql<Date>`now()`))
@@ -335,12 +337,9 @@ export class JobsRepository {
     const result = await this.db
       .updateTable('jobs')
       .set({
-        status: 'queued',
-        lockedBy: null,
-        lockedUntil: null,
+        ...BACK_IN_QUEUE,
         runAt: sql<Date>`now()`,
         attempts: sql<number>`greatest(attempts - 1, 0)`,
-        updatedAt: sql<Date>`now()`,
       })
       .where('id', '=', jobId)
       .where('status', '=', 'running')

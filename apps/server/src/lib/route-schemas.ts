@@ -1,4 +1,6 @@
 import { ErrorSchema } from '@parser/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 
 /**
  * The error answers a route documents, by status: every one is `{ detail, code }`. Listing them
@@ -15,3 +17,31 @@ export function errorResponses<const S extends number>(
 
 /** The OpenAPI security requirement of routes that take a bearer token (access token or API key). */
 export const bearerSecurity = [{ bearer: [] }];
+
+/** What a route's own schema says; its tags, security and error answers are its module's. */
+interface OwnRouteSchema {
+  summary: string;
+  response: Record<number, z.ZodType>;
+}
+
+/**
+ * The options of the routes a company's users and API keys call: the tenant check before the
+ * handler, and each route's schema with the module's tags, bearer security and documented errors
+ * (after the route's own answers).
+ */
+export function tenantRoutes<E extends Record<number, typeof ErrorSchema>>(
+  app: Pick<FastifyInstance, 'requireTenant'>,
+  tags: string[],
+  errors: E,
+) {
+  return <S extends OwnRouteSchema>({ summary, response, ...own }: S) => ({
+    preHandler: app.requireTenant,
+    schema: {
+      tags,
+      summary,
+      security: bearerSecurity,
+      ...own,
+      response: { ...response, ...errors },
+    },
+  });
+}

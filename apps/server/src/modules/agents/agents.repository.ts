@@ -1,4 +1,4 @@
-import { type AgentName, type AgentRunItem, PENDING_STEPS } from '@parser/contracts';
+import type { AgentName, AgentRunItem } from '@parser/contracts';
 import { sql } from 'kysely';
 
 import type { Database, DbExecutor } from '../../db/client.js';
@@ -11,67 +11,11 @@ export const AGENT_TOGGLE: Record<AgentName, 'data_entry' | 'recon'> = {
 };
 
 /**
- * Pipelines as the agents read them, knowledge texts, and background runs. What an agent changes
- * in a pipeline is stored by the pipelines module's state machine.
+ * Knowledge texts and background runs. The agents read pipelines through the pipelines module
+ * (AgentPipelines), whose state machine also stores what an agent changes.
  */
 export class AgentsRepository {
   constructor(private readonly db: Database) {}
-
-  /** The company's pipelines waiting for a person whose type enables the agent, oldest first. */
-  async pendingForAgent(
-    tenantId: string,
-    agent: AgentName,
-    trx: DbExecutor = this.db,
-  ): Promise<string[]> {
-    const rows = await trx
-      .selectFrom('pipelines as p')
-      .innerJoin('docTypes as t', 't.id', 'p.docTypeId')
-      .select('p.id')
-      .where('p.tenantId', '=', tenantId)
-      .where('p.currentStep', 'in', PENDING_STEPS)
-      .where(sql<boolean>`coalesce((t.agents_enabled ->> ${AGENT_TOGGLE[agent]})::boolean, false)`)
-      .orderBy('p.createdAt', 'asc')
-      .orderBy('p.id', 'asc')
-      .execute();
-    return rows.map((row) => row.id);
-  }
-
-  /** Which of the ids are the company's pipelines. */
-  async ownedIds(
-    tenantId: string,
-    ids: readonly string[],
-    trx: DbExecutor = this.db,
-  ): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await trx
-      .selectFrom('pipelines')
-      .select('id')
-      .where('tenantId', '=', tenantId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Set(rows.map((row) => row.id));
-  }
-
-  /** A pipeline with what an agent reads. */
-  findForAgent(tenantId: string, id: string, trx: DbExecutor = this.db) {
-    return trx
-      .selectFrom('pipelines')
-      .select([
-        'id',
-        'tenantId',
-        'docTypeId',
-        'fileId',
-        'originalFilename',
-        'currentStep',
-        'extractedData',
-        'reviewedData',
-        'agentReport',
-        'version',
-      ])
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
 
   /** The texts of the type's knowledge documents enabled for the agent. */
   async knowledgeFor(
@@ -98,24 +42,6 @@ export class AgentsRepository {
       ORDER BY r.created_at, r.id
     `.execute(trx);
     return result.rows;
-  }
-
-  /** Other pipelines of the same company with the same duplicate key. */
-  findDuplicates(
-    tenantId: string,
-    pipelineId: string,
-    duplicateKey: string,
-    trx: DbExecutor = this.db,
-  ) {
-    return trx
-      .selectFrom('pipelines')
-      .select(['id', 'originalFilename'])
-      .where('tenantId', '=', tenantId)
-      .where('duplicateKey', '=', duplicateKey)
-      .where('id', '!=', pipelineId)
-      .orderBy('createdAt', 'asc')
-      .limit(5)
-      .execute();
   }
 
   async insertRun(

@@ -2,13 +2,10 @@ import { AgentName, AgentRunBodySchema, AgentRunResultSchema } from '@parser/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, tenantRoutes } from '../../lib/route-schemas.js';
 import { tenantOf } from '../../plugins/auth.js';
 
 import type { AgentsService } from './agents.service.js';
-
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['agents'];
 
 const PATHS: { path: string; agent: AgentName; summary: string }[] = [
   {
@@ -27,35 +24,27 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
   app,
   { agents },
 ) => {
+  const route = tenantRoutes(app, ['agents'], errorResponses(400, 401, 403, 404, 409));
+
   for (const { path, agent, summary } of PATHS) {
     app.post(
       `/api/agents/${path}/run`,
-      {
-        preHandler: app.requireTenant,
-        schema: {
-          tags,
-          summary,
-          security: bearerSecurity,
-          body: AgentRunBodySchema,
-          response: { 200: AgentRunResultSchema, ...errors },
-        },
-      },
+      route({
+        summary,
+        body: AgentRunBodySchema,
+        response: { 200: AgentRunResultSchema },
+      }),
       (request) => agents.run(tenantOf(request), agent, request.body),
     );
   }
 
   app.get(
     '/api/agents/runs/:id',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary: "A background agent run's progress",
-        security: bearerSecurity,
-        params: z.object({ id: z.string() }),
-        response: { 200: AgentRunResultSchema, ...errors },
-      },
-    },
+    route({
+      summary: "A background agent run's progress",
+      params: z.object({ id: z.string() }),
+      response: { 200: AgentRunResultSchema },
+    }),
     (request) => agents.getRun(tenantOf(request), request.params.id),
   );
 };

@@ -36,8 +36,9 @@ import type {
 } from '../pipelines/state-machine/pipeline-state-machine.js';
 
 import { agentDocumentOf, applyChanges, currentValues, storedValues } from './agent-document.js';
+import type { AgentPipelines } from './agent-pipelines.js';
 import { runAgentBatchJob } from './agents.jobs.js';
-import type { AgentsRepository } from './agents.repository.js';
+import { AGENT_TOGGLE, type AgentsRepository } from './agents.repository.js';
 import {
   AGENT_ACTORS,
   type CurrentChecks,
@@ -71,6 +72,8 @@ interface AgentModelInput {
 export interface AgentsDeps {
   db: Database;
   agents: AgentsRepository;
+  /** The pipelines the agents read (the pipelines module). */
+  pipelines: AgentPipelines;
   /** Where an agent's changes to a pipeline are stored, with the history saying what it did. */
   pipelineState: Pick<PipelineStateMachine, 'change' | 'editedPlaces'>;
   docTypes: PipelineDocTypes;
@@ -123,7 +126,7 @@ export class AgentsService {
     agent: AgentName,
     runsIn: RunsIn = 'job',
   ): Promise<PreparedAgentRun> {
-    const row = await this.deps.agents.findForAgent(tenantId, pipelineId);
+    const row = await this.deps.pipelines.find(tenantId, pipelineId);
     if (!row) throw notFound('Pipeline');
     const docType = await this.deps.docTypes.findForPipeline(tenantId, row.docTypeId);
     if (!docType) {
@@ -296,7 +299,7 @@ export class AgentsService {
     try {
       // A reviewer saving meanwhile moves the version on: read again and retry once.
       for (let attempt = 0; attempt < 2; attempt++) {
-        const row = await this.deps.agents.findForAgent(tenantId, pipelineId);
+        const row = await this.deps.pipelines.find(tenantId, pipelineId);
         if (!row) return failure('Document not found');
         if (!isPendingStep(row.currentStep)) {
           return failure(
@@ -324,10 +327,10 @@ export class AgentsService {
     const body = AgentRunBodySchema.parse(input);
     let ids: string[];
     if (body.pipeline_ids === 'all') {
-      ids = await this.deps.agents.pendingForAgent(auth.tenantId, agent);
+      ids = await this.deps.pipelines.pendingWithAgent(auth.tenantId, AGENT_TOGGLE[agent]);
     } else {
       ids = [...new Set(body.pipeline_ids.map((id) => assertId(id, 'Pipeline')))];
-      const owned = await this.deps.agents.ownedIds(auth.tenantId, ids);
+      const owned = await this.deps.pipelines.ownedIds(auth.tenantId, ids);
       if (owned.size !== ids.length) throw notFound('Pipeline');
     }
     if (ids.length <= INLINE_RUN_LIMIT) {

@@ -30,6 +30,7 @@ import type { PipelineStateMachine } from '../pipelines/state-machine/pipeline-s
 import type { CompanySettingsService } from '../tenants/company-settings.service.js';
 
 import { agentDocumentOf, applyChanges, currentValues } from './agent-document.js';
+import type { AgentPipelines } from './agent-pipelines.js';
 import type { AgentsRepository } from './agents.repository.js';
 
 /** Who the history says did an agent's work. */
@@ -48,6 +49,8 @@ type FollowUpEvent = ValuesFollowUp['events'][number];
 
 export interface CurrentChecksDeps {
   agents: AgentsRepository;
+  /** Other pipelines sharing a document's duplicate key (the pipelines module). */
+  pipelines: Pick<AgentPipelines, 'duplicates'>;
   /** The places people edited, which the agents leave alone. */
   pipelineState: Pick<PipelineStateMachine, 'editedPlaces'>;
   files: PipelineFiles;
@@ -122,7 +125,7 @@ export class CurrentChecks implements PipelineChecks {
     priority: EnginePriority,
   ): Promise<ReconReport> {
     const key = duplicateKeyOf(doc);
-    const duplicates = key ? await this.deps.agents.findDuplicates(tenantId, pipelineId, key) : [];
+    const duplicates = key ? await this.deps.pipelines.duplicates(tenantId, pipelineId, key) : [];
     const args = [
       doc,
       knowledge,

@@ -98,13 +98,10 @@ export class ModelCallsRepository {
     docTypeId: string,
     trx: DbExecutor = this.db,
   ): Promise<{ useModel: boolean; dataEntryInstructions: string }> {
-    const row = await trx
-      .selectFrom('docTypes')
-      .select(['useModel', 'dataEntryInstructions'])
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', docTypeId)
-      .executeTakeFirst();
-    return row ?? { useModel: false, dataEntryInstructions: '' };
+    const row = await this.modelSettingsOf(tenantId, docTypeId, trx);
+    return row
+      ? { useModel: row.useModel, dataEntryInstructions: row.dataEntryInstructions }
+      : { useModel: false, dataEntryInstructions: '' };
   }
 
   /** Whether the model reads documents of this type; a type that is gone reads as off. */
@@ -113,12 +110,7 @@ export class ModelCallsRepository {
     docTypeId: string,
     trx: DbExecutor = this.db,
   ): Promise<boolean> {
-    const row = await trx
-      .selectFrom('docTypes')
-      .select('useModel')
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', docTypeId)
-      .executeTakeFirst();
+    const row = await this.modelSettingsOf(tenantId, docTypeId, trx);
     return row?.useModel ?? false;
   }
 
@@ -133,12 +125,7 @@ export class ModelCallsRepository {
     docTypeId: string,
     trx: DbExecutor = this.db,
   ): Promise<boolean> {
-    const row = await trx
-      .selectFrom('docTypes')
-      .select(['name', 'useModel', 'isTemporary'])
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', docTypeId)
-      .executeTakeFirst();
+    const row = await this.modelSettingsOf(tenantId, docTypeId, trx);
     if (!row) return false;
     if (!row.isTemporary) return row.useModel;
     const edited = await trx
@@ -150,5 +137,15 @@ export class ModelCallsRepository {
       .where('useModel', '=', false)
       .executeTakeFirst();
     return edited === undefined;
+  }
+
+  /** What the model settings of a type are read from: its switch, instructions, name and kind. */
+  private modelSettingsOf(tenantId: string, docTypeId: string, trx: DbExecutor) {
+    return trx
+      .selectFrom('docTypes')
+      .select(['name', 'useModel', 'isTemporary', 'dataEntryInstructions'])
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', docTypeId)
+      .executeTakeFirst();
   }
 }

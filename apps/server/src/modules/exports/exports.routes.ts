@@ -2,7 +2,7 @@ import { ExportPageSchema, ExportQuerySchema, ListQuerySchema } from '@parser/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { bearerSecurity, errorResponses, tenantRoutes } from '../../lib/route-schemas.js';
 import { tenantOf } from '../../plugins/auth.js';
 
 import type { ExportsService } from './exports.service.js';
@@ -14,6 +14,8 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
   app,
   { exports },
 ) => {
+  const route = tenantRoutes(app, tags, errors);
+
   app.get(
     '/api/pipelines/:id/export',
     {
@@ -50,16 +52,11 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
 
   app.get(
     '/api/exports',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary: 'Approved documents, most recently approved first, with their latest delivery',
-        security: bearerSecurity,
-        querystring: ListQuerySchema,
-        response: { 200: ExportPageSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Approved documents, most recently approved first, with their latest delivery',
+      querystring: ListQuerySchema,
+      response: { 200: ExportPageSchema },
+    }),
     (request) => exports.list(tenantOf(request), request.query),
   );
 };

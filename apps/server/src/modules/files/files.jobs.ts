@@ -1,7 +1,7 @@
 import { ErrorCode } from '@parser/contracts';
 import { z } from 'zod';
 
-import type { JobSpec } from '../../jobs/job-definition.js';
+import { interactiveJob } from '../../jobs/job-definition.js';
 
 const ReadFilePayload = z.object({ tenantId: z.uuid(), fileId: z.uuid() });
 
@@ -9,14 +9,7 @@ const ReadFilePayload = z.object({ tenantId: z.uuid(), fileId: z.uuid() });
  * Reads a file with the engine (OCR included) and caches the reading, for a request that waits:
  * a test extraction, Quick Setup, a text layer, an upload check, a re-extract.
  */
-export const readFileJob: JobSpec<z.infer<typeof ReadFilePayload>> = {
-  name: 'file.read',
-  payload: ReadFilePayload,
-  lane: 'interactive',
-  // Someone is waiting: one retry at most, soon.
-  maxAttempts: 2,
-  backoffMs: () => 1_000,
-};
+export const readFileJob = interactiveJob('file.read', ReadFilePayload);
 
 /**
  * What a `file.read` job answers: nothing when the reading is cached, or the reason the file could
@@ -38,13 +31,7 @@ const InspectFilePayload = z.object({
  * is unpacked, a .doc read in its own thread) for the upload request that waits, which stores the
  * file's row only once the answer is in.
  */
-export const inspectFileJob: JobSpec<z.infer<typeof InspectFilePayload>> = {
-  name: 'file.inspect',
-  payload: InspectFilePayload,
-  lane: 'interactive',
-  maxAttempts: 2,
-  backoffMs: () => 1_000,
-};
+export const inspectFileJob = interactiveJob('file.inspect', InspectFilePayload);
 
 /** The page count of a readable document, or why it cannot be read (stored with the file). */
 export const InspectFileResult = z.union([
@@ -61,13 +48,7 @@ const RenderPagePayload = z.object({
 });
 
 /** Renders one page preview into storage, for the request that waits for it (see page-previews.ts). */
-export const renderPageJob: JobSpec<z.infer<typeof RenderPagePayload>> = {
-  name: 'file.render-page',
-  payload: RenderPagePayload,
-  lane: 'interactive',
-  maxAttempts: 2,
-  backoffMs: () => 1_000,
-};
+export const renderPageJob = interactiveJob('file.render-page', RenderPagePayload);
 
 /** Nothing when the preview is stored, or the answer the waiting request gives instead. */
 export const RenderPageResult = ReadFileResult;

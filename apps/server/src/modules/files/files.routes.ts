@@ -9,7 +9,7 @@ import { MAX_PREVIEW_WIDTH } from '@parser/extraction';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { bearerSecurity, errorResponses, tenantRoutes } from '../../lib/route-schemas.js';
 import { tenantOf } from '../../plugins/auth.js';
 import type { DocumentExtraction } from '../extraction/document-extraction.service.js';
 
@@ -19,6 +19,7 @@ import { readMultipartUpload } from './multipart-upload.js';
 
 // 503 ENGINE_BUSY: the engine work a request waits for outlasted the wait.
 const errors = errorResponses(400, 401, 403, 404, 422, 503);
+const tags = ['files'];
 const FileParams = z.object({ fileId: z.string() });
 const PageParams = FileParams.extend({ page: z.coerce.number().int().min(1).max(100_000) });
 const PageImageQuery = z.object({
@@ -31,22 +32,19 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   extraction: DocumentExtraction;
   maxUploadBytes: number;
 }> = async (app, { files, extraction, maxUploadBytes }) => {
+  const route = tenantRoutes(app, tags, errors);
+
   // `:` starts a path parameter in Fastify; `::` is a literal colon (the spec's /api/files:upload).
   app.post(
     '/api/files::upload',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['files'],
-        summary: 'Upload a document (multipart part "file"): PDF, PNG, JPEG, TIFF, DOC or DOCX',
-        description:
-          'The format is detected from the content. A damaged or password-protected document is ' +
-          'stored with pages 0 and `error` saying why.',
-        security: bearerSecurity,
-        consumes: ['multipart/form-data'],
-        response: { 201: UploadedFileSchema, 413: ErrorSchema, 415: ErrorSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Upload a document (multipart part "file"): PDF, PNG, JPEG, TIFF, DOC or DOCX',
+      description:
+        'The format is detected from the content. A damaged or password-protected document is ' +
+        'stored with pages 0 and `error` saying why.',
+      consumes: ['multipart/form-data'],
+      response: { 201: UploadedFileSchema, 413: ErrorSchema, 415: ErrorSchema },
+    }),
     async (request, reply) => {
       const upload = await readMultipartUpload(request, maxUploadBytes);
       return reply.code(201).send(await files.upload(tenantOf(request), upload.file));
@@ -58,7 +56,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: app.requireTenant,
       schema: {
-        tags: ['files'],
+        tags,
         summary: 'The stored document, for preview',
         security: bearerSecurity,
         params: FileParams,
@@ -82,21 +80,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/files/:fileId/pages/:page/image',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['files'],
-        summary: 'One page as a JPEG of the given width, for previews with highlights',
-        description:
-          "Source boxes of extracted values scale onto it by width / the page's width in the " +
-          "review record's page_sizes. Word documents are shown as the pages their text is laid " +
-          'out on when read; an e-invoice XML has no page images (404).',
-        security: bearerSecurity,
-        params: PageParams,
-        querystring: PageImageQuery,
-        response: { 200: z.unknown().describe('image/jpeg'), ...errors },
-      },
-    },
+    route({
+      summary: 'One page as a JPEG of the given width, for previews with highlights',
+      description:
+        "Source boxes of extracted values scale onto it by width / the page's width in the " +
+        "review record's page_sizes. Word documents are shown as the pages their text is laid " +
+        'out on when read; an e-invoice XML has no page images (404).',
+      params: PageParams,
+      querystring: PageImageQuery,
+      response: { 200: z.unknown().describe('image/jpeg') },
+    }),
     async (request, reply) => {
       const image = await files.pageImage(
         tenantOf(request).tenantId,
@@ -114,31 +107,21 @@ export const filesRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/files/:fileId/extract',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['files'],
-        summary: 'Suggest fields and tables from an example document (Quick Setup)',
-        security: bearerSecurity,
-        params: FileParams,
-        response: { 200: FileExtractionResponseSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Suggest fields and tables from an example document (Quick Setup)',
+      params: FileParams,
+      response: { 200: FileExtractionResponseSchema },
+    }),
     (request) => extraction.suggest(tenantOf(request).tenantId, request.params.fileId),
   );
 
   app.post(
     '/api/vision/textlayer',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['files'],
-        summary: "A document's text with word boxes, per page",
-        security: bearerSecurity,
-        body: TextLayerBodySchema,
-        response: { 200: TextLayerSchema, ...errors },
-      },
-    },
+    route({
+      summary: "A document's text with word boxes, per page",
+      body: TextLayerBodySchema,
+      response: { 200: TextLayerSchema },
+    }),
     (request) => files.textLayer(tenantOf(request).tenantId, request.body.fileId),
   );
 };

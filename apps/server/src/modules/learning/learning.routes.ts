@@ -2,45 +2,34 @@ import { ForgetLearnedVendorsResultSchema, LearnedVendorListSchema } from '@pars
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, tenantRoutes } from '../../lib/route-schemas.js';
 import { tenantOf } from '../../plugins/auth.js';
 
 import type { LearningService } from './learning.service.js';
-
-const errors = errorResponses(400, 401, 403, 404);
-const tags = ['learned-vendors'];
 
 export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }> = async (
   app,
   { learning },
 ) => {
+  const route = tenantRoutes(app, ['learned-vendors'], errorResponses(400, 401, 403, 404));
+
   app.get(
     '/api/company/learned-vendors',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary:
-          'Vendors Parser learned from reviewed documents, most recently taught first (admins)',
-        security: bearerSecurity,
-        response: { 200: LearnedVendorListSchema, ...errors },
-      },
-    },
+    route({
+      summary:
+        'Vendors Parser learned from reviewed documents, most recently taught first (admins)',
+      response: { 200: LearnedVendorListSchema },
+    }),
     (request) => learning.list(tenantOf(request)),
   );
 
   app.delete(
     '/api/company/learned-vendors/:id',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary: 'Forget a vendor: its documents are read by the general rules again (admins)',
-        security: bearerSecurity,
-        params: z.object({ id: z.string() }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route({
+      summary: 'Forget a vendor: its documents are read by the general rules again (admins)',
+      params: z.object({ id: z.string() }),
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await learning.forget(tenantOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -49,15 +38,10 @@ export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }
 
   app.delete(
     '/api/company/learned-vendors',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary: 'Forget every learned vendor of the company (admins)',
-        security: bearerSecurity,
-        response: { 200: ForgetLearnedVendorsResultSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Forget every learned vendor of the company (admins)',
+      response: { 200: ForgetLearnedVendorsResultSchema },
+    }),
     (request) => learning.forgetAll(tenantOf(request)),
   );
 };

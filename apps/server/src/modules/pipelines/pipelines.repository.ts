@@ -1,4 +1,10 @@
-import type { HistoryEvent, HistoryKind, PipelineStep } from '@parser/contracts';
+import {
+  type AgentsEnabled,
+  type HistoryEvent,
+  type HistoryKind,
+  PENDING_STEPS,
+  type PipelineStep,
+} from '@parser/contracts';
 import { sql } from 'kysely';
 
 import type { Database, DbExecutor } from '../../db/client.js';
@@ -376,6 +382,80 @@ export class PipelinesRepository {
       FROM me
     `.execute(trx);
     return result.rows[0];
+  }
+
+  /** The company's pipelines waiting for a person whose type enables the agent, oldest first. */
+  async pendingWithAgent(
+    tenantId: string,
+    agent: Exclude<keyof AgentsEnabled, 'extract'>,
+    trx: DbExecutor = this.db,
+  ): Promise<string[]> {
+    const rows = await trx
+      .selectFrom('pipelines as p')
+      .innerJoin('docTypes as t', 't.id', 'p.docTypeId')
+      .select('p.id')
+      .where('p.tenantId', '=', tenantId)
+      .where('p.currentStep', 'in', PENDING_STEPS)
+      .where(sql<boolean>`coalesce((t.agents_enabled ->> ${agent})::boolean, false)`)
+      .orderBy('p.createdAt', 'asc')
+      .orderBy('p.id', 'asc')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Which of the ids are the company's pipelines. */
+  async ownedIds(
+    tenantId: string,
+    ids: readonly string[],
+    trx: DbExecutor = this.db,
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await trx
+      .selectFrom('pipelines')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** A pipeline with what an agent reads. */
+  findForAgent(tenantId: string, id: string, trx: DbExecutor = this.db) {
+    return trx
+      .selectFrom('pipelines')
+      .select([
+        'id',
+        'tenantId',
+        'docTypeId',
+        'fileId',
+        'originalFilename',
+        'currentStep',
+        'extractedData',
+        'reviewedData',
+        'agentReport',
+        'version',
+      ])
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Other pipelines of the same company with the same duplicate key, oldest first, five at most. */
+  findDuplicates(
+    tenantId: string,
+    pipelineId: string,
+    duplicateKey: string,
+    trx: DbExecutor = this.db,
+  ) {
+    return trx
+      .selectFrom('pipelines')
+      .select(['id', 'originalFilename'])
+      .where('tenantId', '=', tenantId)
+      .where('duplicateKey', '=', duplicateKey)
+      .where('id', '!=', pipelineId)
+      .orderBy('createdAt', 'asc')
+      .limit(5)
+      .execute();
   }
 
   /** Each page's size from the file's kept reading (for placing highlights). */

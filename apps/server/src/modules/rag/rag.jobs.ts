@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { JobSpec } from '../../jobs/job-definition.js';
+import { interactiveJob } from '../../jobs/job-definition.js';
 
 const ReadKnowledgeTextPayload = z.object({
   tenantId: z.uuid(),
@@ -9,13 +9,7 @@ const ReadKnowledgeTextPayload = z.object({
 });
 
 /** Reads the text of a knowledge document being uploaded (OCR for scans), for the waiting upload. */
-export const readKnowledgeTextJob: JobSpec<z.infer<typeof ReadKnowledgeTextPayload>> = {
-  name: 'rag.read-text',
-  payload: ReadKnowledgeTextPayload,
-  lane: 'interactive',
-  maxAttempts: 2,
-  backoffMs: () => 1_000,
-};
+export const readKnowledgeTextJob = interactiveJob('rag.read-text', ReadKnowledgeTextPayload);
 
 /** The text read, or why the file has none to give (shown to the person uploading it). */
 export const ReadKnowledgeTextResult = z.union([

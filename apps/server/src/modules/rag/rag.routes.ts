@@ -2,7 +2,7 @@ import { ErrorSchema, RagDocumentListSchema, RagUploadResultSchema } from '@pars
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { bearerSecurity, errorResponses, tenantRoutes } from '../../lib/route-schemas.js';
 import { tenantOf } from '../../plugins/auth.js';
 import { readMultipartUpload } from '../files/multipart-upload.js';
 
@@ -16,17 +16,14 @@ export const ragRoutes: FastifyPluginAsyncZod<{
   rag: RagService;
   maxUploadBytes: number;
 }> = async (app, { rag, maxUploadBytes }) => {
+  const route = tenantRoutes(app, tags, errors);
+
   app.get(
     '/api/rag',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary: "The company's knowledge documents, newest first",
-        security: bearerSecurity,
-        response: { 200: RagDocumentListSchema, ...errors },
-      },
-    },
+    route({
+      summary: "The company's knowledge documents, newest first",
+      response: { 200: RagDocumentListSchema },
+    }),
     (request) => rag.list(tenantOf(request)),
   );
 
@@ -59,16 +56,11 @@ export const ragRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/rag/:id',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags,
-        summary: 'Delete a knowledge document; document types that linked it no longer list it',
-        security: bearerSecurity,
-        params: IdParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route({
+      summary: 'Delete a knowledge document; document types that linked it no longer list it',
+      params: IdParams,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await rag.delete(tenantOf(request), request.params.id);
       return reply.code(204).send(null);

@@ -14,13 +14,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { bearerSecurity, errorResponses, tenantRoutes } from '../../lib/route-schemas.js';
 import { tenantOf, userOf } from '../../plugins/auth.js';
 
 import type { CompanySettingsService } from './company-settings.service.js';
 import type { TenantsService } from './tenants.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['tenants'];
 const IdParams = z.object({ id: z.string() });
 
 export const tenantsRoutes: FastifyPluginAsyncZod<{
@@ -28,6 +29,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
   companySettings: CompanySettingsService;
   publicUrl?: string | undefined;
 }> = async (app, { tenants, companySettings, publicUrl }) => {
+  const route = tenantRoutes(app, tags, errors);
+
   const baseUrlOf = (request: FastifyRequest) =>
     publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -36,7 +39,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: app.requireUser,
       schema: {
-        tags: ['tenants'],
+        tags,
         summary: 'Attach an account that has no company to a new one',
         security: bearerSecurity,
         response: { 200: SetupTenantResultSchema, ...errors },
@@ -47,49 +50,34 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/users/tenant',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: "The users of the caller's company",
-        security: bearerSecurity,
-        response: { 200: TenantUserListSchema, ...errors },
-      },
-    },
+    route({
+      summary: "The users of the caller's company",
+      response: { 200: TenantUserListSchema },
+    }),
     (request) => tenants.listUsers(tenantOf(request)),
   );
 
   app.patch(
     '/api/users/:id',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: "Change a member's role (admins)",
-        security: bearerSecurity,
-        params: IdParams,
-        body: ChangeRoleBodySchema,
-        response: { 200: TenantUserSchema, ...errors },
-      },
-    },
+    route({
+      summary: "Change a member's role (admins)",
+      params: IdParams,
+      body: ChangeRoleBodySchema,
+      response: { 200: TenantUserSchema },
+    }),
     (request) => tenants.changeRole(tenantOf(request), request.params.id, request.body.role),
   );
 
   app.delete(
     '/api/users/:id',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: 'Remove a member from the company (admins)',
-        description:
-          'The API keys the member created are revoked too, unless `revoke_api_keys=false`.',
-        security: bearerSecurity,
-        params: IdParams,
-        querystring: RemoveMemberQuerySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route({
+      summary: 'Remove a member from the company (admins)',
+      description:
+        'The API keys the member created are revoked too, unless `revoke_api_keys=false`.',
+      params: IdParams,
+      querystring: RemoveMemberQuerySchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await tenants.removeMember(tenantOf(request), request.params.id, {
         revokeApiKeys: request.query.revoke_api_keys,
@@ -100,45 +88,30 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/company/settings',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: "The company's settings (review flow, data entry fallbacks)",
-        security: bearerSecurity,
-        response: { 200: CompanySettingsSchema, ...errors },
-      },
-    },
+    route({
+      summary: "The company's settings (review flow, data entry fallbacks)",
+      response: { 200: CompanySettingsSchema },
+    }),
     (request) => companySettings.get(tenantOf(request).tenantId),
   );
 
   app.put(
     '/api/company/settings',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: "Change the company's settings; only the keys sent change (admins)",
-        security: bearerSecurity,
-        body: UpdateCompanySettingsBodySchema,
-        response: { 200: CompanySettingsSchema, ...errors },
-      },
-    },
+    route({
+      summary: "Change the company's settings; only the keys sent change (admins)",
+      body: UpdateCompanySettingsBodySchema,
+      response: { 200: CompanySettingsSchema },
+    }),
     (request) => companySettings.update(tenantOf(request), request.body),
   );
 
   app.post(
     '/api/invites',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: 'Invite someone by e-mail; answers the link once (admins)',
-        security: bearerSecurity,
-        body: CreateInviteBodySchema,
-        response: { 201: InviteSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Invite someone by e-mail; answers the link once (admins)',
+      body: CreateInviteBodySchema,
+      response: { 201: InviteSchema },
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -147,30 +120,20 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/invites',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: 'Pending invites (admins)',
-        security: bearerSecurity,
-        response: { 200: InviteListSchema, ...errors },
-      },
-    },
+    route({
+      summary: 'Pending invites (admins)',
+      response: { 200: InviteListSchema },
+    }),
     (request) => tenants.listInvites(tenantOf(request)),
   );
 
   app.delete(
     '/api/invites/:id',
-    {
-      preHandler: app.requireTenant,
-      schema: {
-        tags: ['tenants'],
-        summary: 'Revoke a pending invite (admins)',
-        security: bearerSecurity,
-        params: IdParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route({
+      summary: 'Revoke a pending invite (admins)',
+      params: IdParams,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await tenants.revokeInvite(tenantOf(request), request.params.id);
       return reply.code(204).send(null);
