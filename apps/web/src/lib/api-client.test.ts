@@ -2,7 +2,7 @@ import { TenantUserListSchema } from '@parser/contracts';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fixtures } from '@/test/fixtures';
-import { errorResponse, json, mockApi, noContent } from '@/test/mock-api';
+import { type ApiHandler, errorResponse, json, mockApi, noContent } from '@/test/mock-api';
 
 import {
   ApiError,
@@ -18,14 +18,17 @@ const members = [
   { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
 ];
 
+/** Answers the members to the refreshed token and 401 'Token expired' to any other. */
+const membersForFreshTokenOnly: ApiHandler = (call) =>
+  call.headers.get('Authorization') === 'Bearer fresh'
+    ? json(members)
+    : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' });
+
 describe('api-client', () => {
   it('on 401 refreshes once, retries with the new token and returns the parsed answer', async () => {
     setSession(fixtures.tokens({ access_token: 'expired' }));
     const stub = mockApi({
-      'GET /api/users/tenant': (call) =>
-        call.headers.get('Authorization') === 'Bearer fresh'
-          ? json(members)
-          : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
+      'GET /api/users/tenant': membersForFreshTokenOnly,
       'POST /auth/refresh': () => json(fixtures.tokens({ access_token: 'fresh' })),
     });
 
@@ -39,10 +42,7 @@ describe('api-client', () => {
   it('shares one refresh between concurrent 401s', async () => {
     setSession(fixtures.tokens({ access_token: 'expired' }));
     const stub = mockApi({
-      'GET /api/users/tenant': (call) =>
-        call.headers.get('Authorization') === 'Bearer fresh'
-          ? json(members)
-          : errorResponse(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' }),
+      'GET /api/users/tenant': membersForFreshTokenOnly,
       'POST /auth/refresh': async () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
         return json(fixtures.tokens({ access_token: 'fresh' }));

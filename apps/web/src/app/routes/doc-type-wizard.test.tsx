@@ -38,6 +38,17 @@ async function next() {
   await userEvent.click(nextButton());
 }
 
+/** A suggested 'Items' table with a name and a price column. */
+const ITEMS_TABLE = {
+  items: {
+    label: 'Items',
+    columns: {
+      name: { label: 'Name', type: 'string' },
+      price: { label: 'Price', type: 'currency' },
+    },
+  },
+} as const;
+
 describe('POST /api/doc-types from the create wizard', WIZARD_TIMEOUT, () => {
   it('creates a type from the invoice preset, gating Next on the name', async () => {
     const stub = mockApi({
@@ -212,15 +223,7 @@ describe(
         receipt_number: { label: 'Receipt Number', type: 'string', value: 'R-1001' },
         total: { label: 'Total', type: 'currency', value: '42.50' },
       },
-      tables: {
-        items: {
-          label: 'Items',
-          columns: {
-            name: { label: 'Name', type: 'string' },
-            price: { label: 'Price', type: 'currency' },
-          },
-        },
-      },
+      tables: ITEMS_TABLE,
     });
 
     async function startCustomType() {
@@ -329,15 +332,7 @@ describe('Test step: a temporary type, then POST /api/doc-types/:id/test', WIZAR
       purchase_date: { label: 'Purchase Date', type: 'date', value: '2025-03-01' },
       total: { label: 'Total', type: 'currency', value: '7.50' },
     },
-    tables: {
-      items: {
-        label: 'Items',
-        columns: {
-          name: { label: 'Name', type: 'string' },
-          price: { label: 'Price', type: 'currency' },
-        },
-      },
-    },
+    tables: ITEMS_TABLE,
   });
   const result = testResultFixture({
     fields: {

@@ -26,6 +26,26 @@ async function findCard(name: string) {
   return screen.findByRole('article', { name });
 }
 
+/** The step badges of the pipeline on a type's card, in order. */
+function pipelineSteps(card: HTMLElement) {
+  return within(within(card).getByRole('list', { name: 'Pipeline' }))
+    .getAllByRole('listitem')
+    .map((badge) => badge.textContent);
+}
+
+/** Clicks Delete on the type's card, which opens the confirm. */
+async function clickDeleteOn(name: string) {
+  await userEvent.click(within(await findCard(name)).getByRole('button', { name: 'Delete' }));
+}
+
+/** Clicks Delete on the type's card, then Delete in the confirm. */
+async function deleteAndConfirm(name: string) {
+  await clickDeleteOn(name);
+  await userEvent.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+  );
+}
+
 /** The addresses requested with one method, query string included. */
 function requestedUrls(calls: readonly RecordedRequest[], method: string): string[] {
   return calls.filter((call) => call.method === method).map((call) => call.path + call.search);
@@ -47,11 +67,12 @@ describe('GET /api/doc-types on /doc-types', () => {
     expect(invoiceCard).toHaveTextContent('Fields 9');
     expect(invoiceCard).toHaveTextContent('Steps 4');
     expect(within(invoiceCard).getByText('Advanced')).toBeInTheDocument();
-    expect(
-      within(within(invoiceCard).getByRole('list', { name: 'Pipeline' }))
-        .getAllByRole('listitem')
-        .map((badge) => badge.textContent),
-    ).toEqual(['Extract', 'Review', 'Data Entry', 'Reconciliation']);
+    expect(pipelineSteps(invoiceCard)).toEqual([
+      'Extract',
+      'Review',
+      'Data Entry',
+      'Reconciliation',
+    ]);
     expect(within(invoiceCard).getByText(invoice.description)).toBeInTheDocument();
     expect(within(invoiceCard).getByRole('link', { name: 'Configure' })).toHaveAttribute(
       'href',
@@ -65,11 +86,7 @@ describe('GET /api/doc-types on /doc-types', () => {
     expect(notesCard).toHaveTextContent('Fields 1');
     expect(notesCard).toHaveTextContent('Steps 2');
     expect(within(notesCard).getByText('Basic')).toBeInTheDocument();
-    expect(
-      within(within(notesCard).getByRole('list', { name: 'Pipeline' }))
-        .getAllByRole('listitem')
-        .map((badge) => badge.textContent),
-    ).toEqual(['Extract', 'Review']);
+    expect(pipelineSteps(notesCard)).toEqual(['Extract', 'Review']);
   });
 
   it('counts one step per enabled agent: only data entry makes 3 steps and Advanced', async () => {
@@ -118,9 +135,7 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
       'DELETE /api/doc-types/dt-invoice': () => noContent(),
     });
     renderList();
-    await userEvent.click(
-      within(await findCard('Invoice')).getByRole('button', { name: 'Delete' }),
-    );
+    await clickDeleteOn('Invoice');
 
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(
@@ -139,9 +154,7 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
   it('sends nothing when the confirm is cancelled', async () => {
     const stub = mockApi({ 'GET /api/doc-types': () => json([invoice]) });
     renderList();
-    await userEvent.click(
-      within(await findCard('Invoice')).getByRole('button', { name: 'Delete' }),
-    );
+    await clickDeleteOn('Invoice');
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }),
     );
@@ -161,12 +174,7 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
           : noContent(),
     });
     renderList();
-    await userEvent.click(
-      within(await findCard('Invoice')).getByRole('button', { name: 'Delete' }),
-    );
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
-    );
+    await deleteAndConfirm('Invoice');
 
     const dialog = await screen.findByRole('dialog', { name: 'Documents use this type' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
@@ -198,12 +206,7 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
         errorResponse(409, { detail: '1 document uses this document type', code: 'CONFLICT' }),
     });
     renderList();
-    await userEvent.click(
-      within(await findCard('Invoice')).getByRole('button', { name: 'Delete' }),
-    );
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
-    );
+    await deleteAndConfirm('Invoice');
     const dialog = await screen.findByRole('dialog', { name: 'Documents use this type' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the type' }));
 
@@ -219,12 +222,7 @@ describe('DELETE /api/doc-types/:id from /doc-types', () => {
         errorResponse(404, { detail: 'Document type not found', code: 'NOT_FOUND' }),
     });
     renderList();
-    await userEvent.click(
-      within(await findCard('Invoice')).getByRole('button', { name: 'Delete' }),
-    );
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
-    );
+    await deleteAndConfirm('Invoice');
     expect(
       await screen.findByText('Failed to delete: Document type not found'),
     ).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import {
+  type DocType,
   type ExportItem,
   ExportItemSchema,
   ExportPageSchema,
@@ -12,6 +13,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/router';
 import { setSession } from '@/lib/api-client';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
+import { recordDownloads } from '@/test/downloads';
 import { fixtures } from '@/test/fixtures';
 import { type ApiHandler, errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
@@ -87,13 +89,7 @@ async function rowOf(fileName: string) {
 
 let downloads: string[];
 beforeEach(() => {
-  downloads = [];
-  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push(this.download);
-  });
+  downloads = recordDownloads('blob:export');
 });
 
 describe('/exports', { timeout: 30_000 }, () => {
@@ -248,6 +244,16 @@ describe('/exports', { timeout: 30_000 }, () => {
     const result = (body: object) =>
       json(WebhookExportResultSchema.parse({ error: null, delivery_id: 'dl-9', ...body }));
 
+    /** Lists the invoice, answers its type and the send with these, and opens the modal. */
+    async function openModalWith(docType: DocType, send?: ApiHandler) {
+      const stub = stubExports([invoice], {
+        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(docType),
+        ...(send && { [SEND]: send }),
+      });
+      renderExports();
+      return { stub, dialog: await openModal() };
+    }
+
     async function openModal() {
       await userEvent.click(
         within(await rowOf('invoice-001.pdf')).getByRole('button', { name: 'Send to Webhook' }),
@@ -256,12 +262,9 @@ describe('/exports', { timeout: 30_000 }, () => {
     }
 
     it("prefills from the type's webhook setting, adds the API key header and says '✅ Sent successfully'", async () => {
-      const stub = stubExports([invoice], {
-        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(typeWithWebhook),
-        [SEND]: () => result({ success: true, status_code: 200 }),
-      });
-      renderExports();
-      const dialog = await openModal();
+      const { stub, dialog } = await openModalWith(typeWithWebhook, () =>
+        result({ success: true, status_code: 200 }),
+      );
 
       expect(await within(dialog).findByLabelText(/Webhook URL/)).toHaveValue(
         'https://hooks.example.com/in',
@@ -286,12 +289,9 @@ describe('/exports', { timeout: 30_000 }, () => {
     });
 
     it("refuses headers that are not a JSON object with 'Headers must be valid JSON' and sends nothing", async () => {
-      const stub = stubExports([invoice], {
-        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(f.docType()),
-        [SEND]: () => result({ success: true, status_code: 200 }),
-      });
-      renderExports();
-      const dialog = await openModal();
+      const { stub, dialog } = await openModalWith(f.docType(), () =>
+        result({ success: true, status_code: 200 }),
+      );
 
       // The type has no webhook setting: the form starts empty with '{}'.
       const headers = await within(dialog).findByLabelText('Headers');
@@ -313,23 +313,16 @@ describe('/exports', { timeout: 30_000 }, () => {
     });
 
     it('needs a webhook URL', async () => {
-      const stub = stubExports([invoice], {
-        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(f.docType()),
-      });
-      renderExports();
-      const dialog = await openModal();
+      const { stub, dialog } = await openModalWith(f.docType());
       await userEvent.click(await within(dialog).findByRole('button', { name: 'Send' }));
       expect(await within(dialog).findByText('Webhook URL is required')).toBeInTheDocument();
       expect(stub.callsTo(SEND)).toEqual([]);
     });
 
     it('leaves out the API key header unless both name and value are given', async () => {
-      const stub = stubExports([invoice], {
-        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(f.docType()),
-        [SEND]: () => result({ success: true, status_code: 204 }),
-      });
-      renderExports();
-      const dialog = await openModal();
+      const { stub, dialog } = await openModalWith(f.docType(), () =>
+        result({ success: true, status_code: 204 }),
+      );
       await userEvent.type(
         await within(dialog).findByLabelText(/Webhook URL/),
         'https://hooks.example.com',
@@ -364,13 +357,8 @@ describe('/exports', { timeout: 30_000 }, () => {
         '❌ Error: Webhook URL resolves to a private address',
       ],
     ])('shows the outcome and keeps the modal open when %s', async (_case, answer, text) => {
-      stubExports([invoice], {
-        'GET /api/doc-types/22222222-bbbb-4bbb-8bbb-000000000001': () => json(typeWithWebhook),
-        [SEND]: answer,
-      });
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      renderExports();
-      const dialog = await openModal();
+      const { dialog } = await openModalWith(typeWithWebhook, answer);
       await userEvent.click(await within(dialog).findByRole('button', { name: 'Send' }));
 
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);

@@ -4,6 +4,7 @@ import { AppRoutes } from '@/app/router';
 import { fixtures } from '@/test/fixtures';
 import { errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
+import { settingsScreenHandlers } from '@/test/settings-screen';
 
 describe('POST /auth/login from /login', () => {
   it('shows the red Error alert with the server detail when the login fails', async () => {
@@ -71,10 +72,7 @@ describe('a signed-out visitor opening a link into the app', () => {
         errorResponse(401, { detail: 'Not signed in', code: 'UNAUTHENTICATED' }),
       'POST /auth/login': () => json(fixtures.tokens()),
       'GET /auth/me': () => json(fixtures.me()),
-      'GET /api/users/tenant': () => json([]),
-      'GET /api/invites': () => json([]),
-      'GET /api/api-keys': () => json([]),
-      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+      ...settingsScreenHandlers([]),
     });
     const { router } = render(<AppRoutes />, { route: '/settings?tab=team' });
     await screen.findByRole('link', { name: 'Explore the Demo' });

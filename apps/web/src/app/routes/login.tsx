@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 import { AuthCard } from '@/components/auth-card';
+import { AuthPageLinks } from '@/features/auth/components/auth-page-links';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
@@ -25,17 +26,7 @@ export function LoginRoute() {
             await signIn(email, password);
           }}
         />
-        <Text size="sm" ta="center">
-          Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/signup">
-            Create one here
-          </Anchor>
-        </Text>
-        <Group justify="center">
-          <Anchor component={Link} to="/" size="sm" c="dimmed">
-            Back to Home
-          </Anchor>
-        </Group>
+        <AuthPageLinks question="Don't have an account?" linkLabel="Create one here" to="/signup" />
       </Stack>
     </AuthCard>
   );

@@ -1,18 +1,13 @@
-import { AgentReportSchema, TenantUserListSchema } from '@parser/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AgentReportSchema } from '@parser/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures } from '@/test/fixtures';
-import { json, mockApi } from '@/test/mock-api';
-import { render, screen, within } from '@/test/render';
-
-const ID = 'pl-1234567890';
-
-const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
+import { stubObjectUrls } from '@/test/downloads';
+import { screen, within } from '@/test/render';
+import { ADMIN_USER, openReviewScreen } from '@/test/review-screen';
 
 beforeEach(() => {
-  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+  stubObjectUrls();
 });
 
 /** Line 1 reads 120.50 for 2 × 60.00; the data entry agent wrote the date as ISO. */
@@ -62,23 +57,7 @@ const report = AgentReportSchema.parse({
 
 describe('/review/:pipelineId with an agent report', () => {
   it('shows the report at the top, the change under its value and the misread cell marked', async () => {
-    mockApi({
-      [`GET /api/pipelines/${ID}/review`]: () => json(f.review({ agent_report: report })),
-      'GET /api/users/tenant': () =>
-        json(
-          TenantUserListSchema.parse([
-            {
-              id: 'user-1',
-              email: 'ada@example.com',
-              role: 'admin',
-              created_at: '2025-01-01T00:00:00Z',
-            },
-          ]),
-        ),
-      'GET /api/files/file-1/pages/1/image': () => png(),
-      'GET /api/files/file-1/pages/2/image': () => png(),
-    });
-    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+    openReviewScreen(f.review({ agent_report: report }), { users: [ADMIN_USER] });
 
     const summary = await screen.findByTestId('agent-report');
     expect(within(summary).getByText('2 failed')).toBeInTheDocument();
@@ -135,13 +114,7 @@ const warned = AgentReportSchema.parse({
 
 describe('/review/:pipelineId with a warning naming a likely misread', () => {
   it('marks the warned value quietly, with the warning, and leaves it valid', async () => {
-    mockApi({
-      [`GET /api/pipelines/${ID}/review`]: () => json(f.review({ agent_report: warned })),
-      'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
-      'GET /api/files/file-1/pages/1/image': () => png(),
-      'GET /api/files/file-1/pages/2/image': () => png(),
-    });
-    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+    openReviewScreen(f.review({ agent_report: warned }));
 
     const total = await screen.findByRole('textbox', { name: 'Total' });
     expect(total).toHaveAttribute('data-recon-warning', 'true');

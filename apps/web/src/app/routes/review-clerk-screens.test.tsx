@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
+import { stubObjectUrls } from '@/test/downloads';
 import { fixtures } from '@/test/fixtures';
 import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
@@ -11,17 +12,11 @@ const ID = 'pl-1234567890';
 const SENDER = '44444444-dddd-4ddd-8ddd-000000000001';
 const COLLEAGUE = { id: '44444444-dddd-4ddd-8ddd-000000000002', email: 'bob@example.com' };
 
-const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
-
 function stubScreen(record: ReviewRecord, settings = {}) {
   return mockApi({
     [`GET /api/pipelines/${ID}/review`]: () => json(record),
-    [`GET /api/pipelines/${ID}/queue-position`]: () =>
-      json({ position: 1, total: 1, previous_id: null, next_id: null }),
     'GET /api/company/settings': () => json({ ...DEFAULT_COMPANY_SETTINGS, ...settings }),
     'GET /api/users/tenant': () => json([]),
-    'GET /api/files/file-1/pages/1/image': () => png(),
-    'GET /api/files/file-1/pages/2/image': () => png(),
   });
 }
 
@@ -55,7 +50,7 @@ const sentToColleague = () =>
   });
 
 beforeEach(() => {
-  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+  stubObjectUrls();
 });
 
 describe('/review/:pipelineId sent for approval', { timeout: 60_000 }, () => {

@@ -1,13 +1,8 @@
-import { TenantUserListSchema } from '@parser/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures } from '@/test/fixtures';
-import { json, mockApi } from '@/test/mock-api';
-import { render, screen, userEvent, within } from '@/test/render';
-
-const ID = 'pl-1234567890';
+import { screen, userEvent, within } from '@/test/render';
+import { openReviewScreen } from '@/test/review-screen';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
@@ -46,13 +41,12 @@ const record = f.review({
 
 describe('/review/:pipelineId for an e-invoice XML', { timeout: 30_000 }, () => {
   it('previews the XML as tables and points at the source of a focused value', async () => {
-    mockApi({
-      [`GET /api/pipelines/${ID}/review`]: () => json(record),
-      'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
-      'GET /api/files/file-1/view': () =>
-        new Response(XML, { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+    openReviewScreen(record, {
+      extra: {
+        'GET /api/files/file-1/view': () =>
+          new Response(XML, { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+      },
     });
-    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
 
     const totals = await screen.findByRole('table', { name: 'Legal Monetary Total' });
     const row = within(totals).getByRole('row', { name: /Tax Inclusive Amount/ });
@@ -91,11 +85,7 @@ describe('/review/:pipelineId for a PDF whose e-invoice XML could not be read', 
           },
         ],
       });
-      mockApi({
-        [`GET /api/pipelines/${ID}/review`]: () => json(pdf),
-        'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
-      });
-      render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+      openReviewScreen(pdf);
 
       expect(
         await screen.findByText(
@@ -112,11 +102,7 @@ describe('/review/:pipelineId for a PDF whose e-invoice XML could not be read', 
   );
 
   it('shows no such notice for a document without the warning', { timeout: 30_000 }, async () => {
-    mockApi({
-      [`GET /api/pipelines/${ID}/review`]: () => json(f.review()),
-      'GET /api/users/tenant': () => json(TenantUserListSchema.parse([])),
-    });
-    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+    openReviewScreen(f.review());
     expect(await screen.findByRole('heading', { name: 'Review Document' })).toBeInTheDocument();
     expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
   });

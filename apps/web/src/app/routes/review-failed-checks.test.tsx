@@ -4,10 +4,11 @@ import {
   DEFAULT_COMPANY_SETTINGS,
   type ReviewRecord,
 } from '@parser/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
+import { stubObjectUrls } from '@/test/downloads';
 import { fixtures } from '@/test/fixtures';
 import { json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
@@ -15,10 +16,8 @@ import { render, screen, userEvent, within } from '@/test/render';
 const ID = 'pl-1234567890';
 const APPROVAL = `/api/pipelines/${ID}/approval`;
 
-const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
-
 beforeEach(() => {
-  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+  stubObjectUrls();
 });
 
 const SUM_FAILS = 'Subtotal + tax = total does not hold: off by 18.00.';
@@ -50,17 +49,10 @@ const failing = AgentReportSchema.parse({
 function stubApproval(record: ReviewRecord, settings: Partial<CompanySettings> = {}) {
   return mockApi({
     [`GET /api/pipelines/${ID}/review`]: () => json(record),
-    [`GET /api/pipelines/${ID}/queue-position`]: () =>
-      json({ position: 1, total: 1, previous_id: null, next_id: null }),
     [`POST ${APPROVAL}`]: () => json({ ...record, current_step: 'completed' }),
     'GET /api/company/settings': () =>
       json({ ...DEFAULT_COMPANY_SETTINGS, download_zip_on_approval: false, ...settings }),
     'GET /api/users/tenant': () => json([]),
-    'GET /api/files/file-1/pages/1/image': () => png(),
-    'GET /api/files/file-1/pages/2/image': () => png(),
-    'GET /api/doc-types': () => json([]),
-    'GET /api/pipelines/stats': () => json(f.stats()),
-    'GET /api/pipelines/pending-summary': () => json([]),
   });
 }
 

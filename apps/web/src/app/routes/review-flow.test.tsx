@@ -4,10 +4,11 @@ import {
   type QueuePosition,
   type ReviewRecord,
 } from '@parser/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
+import { recordDownloads } from '@/test/downloads';
 import { fixtures } from '@/test/fixtures';
 import { type ApiHandler, errorResponse, json, mockApi } from '@/test/mock-api';
 import { fireEvent, render, screen, userEvent, waitFor, within } from '@/test/render';
@@ -19,7 +20,6 @@ const REVIEW = `/api/pipelines/${ID}/review`;
 const APPROVAL = `/api/pipelines/${ID}/approval`;
 const EXPORT = `/api/pipelines/${ID}/export`;
 
-const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
 const place = (overrides: Partial<QueuePosition> = {}): QueuePosition => ({
   position: 2,
   total: 5,
@@ -58,11 +58,6 @@ function stubScreen({
     [`GET /api/pipelines/${PREVIOUS}/queue-position`]: () => json(place({ position: 1 })),
     'GET /api/company/settings': () => json({ ...DEFAULT_COMPANY_SETTINGS, ...settings }),
     'GET /api/users/tenant': () => json([]),
-    'GET /api/files/file-1/pages/1/image': () => png(),
-    'GET /api/files/file-1/pages/2/image': () => png(),
-    'GET /api/doc-types': () => json([]),
-    'GET /api/pipelines/stats': () => json(f.stats()),
-    'GET /api/pipelines/pending-summary': () => json([]),
     ...extra,
   });
 }
@@ -74,13 +69,7 @@ const heading = () => screen.findByRole('heading', { name: 'Review Document' });
 
 let downloads: string[];
 beforeEach(() => {
-  downloads = [];
-  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push(this.download);
-  });
+  downloads = recordDownloads();
 });
 
 describe('/review/:pipelineId in the queue', { timeout: 60_000 }, () => {

@@ -1,17 +1,9 @@
-import { TenantUserListSchema } from '@parser/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
-import { fixtures } from '@/test/fixtures';
-import { json, mockApi } from '@/test/mock-api';
-import { render, screen, userEvent } from '@/test/render';
-
-const ID = 'pl-1234567890';
-
-const users = TenantUserListSchema.parse([
-  { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
-]);
+import { stubObjectUrls } from '@/test/downloads';
+import { screen, userEvent } from '@/test/render';
+import { ADMIN_USER, openReviewScreen } from '@/test/review-screen';
 
 /** The fixture invoice with the AI model's marks on two fields. */
 function recordWithModelValues() {
@@ -24,14 +16,8 @@ function recordWithModelValues() {
 
 describe('/review/:pipelineId with values the AI model read', { timeout: 30_000 }, () => {
   it('says under each field which engine read it, until the reviewer changes the value', async () => {
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
-    mockApi({
-      [`GET /api/pipelines/${ID}/review`]: () => json(recordWithModelValues()),
-      'GET /api/users/tenant': () => json(users),
-      'GET /api/files/file-1/pages/1/image': () =>
-        new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
-    });
-    render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
+    stubObjectUrls();
+    openReviewScreen(recordWithModelValues(), { users: [ADMIN_USER] });
 
     const total = await screen.findByRole('textbox', { name: 'Total' });
     expect(total).toHaveAccessibleDescription('Read by the AI model');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { flowFixtures as f } from '@/features/pipelines/test/fixtures';
+import { recordDownloads } from '@/test/downloads';
 import { fixtures } from '@/test/fixtures';
 import { type ApiHandler, errorResponse, json, mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
@@ -26,15 +27,11 @@ const users = TenantUserListSchema.parse([
   },
 ]);
 
-const png = () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 });
-
 /** The review screen's calls: the record, the tenant's users and the page images. */
 function stubReview(record: ReviewRecord | ApiHandler, extra: Record<string, ApiHandler> = {}) {
   return mockApi({
     [`GET ${REVIEW}`]: typeof record === 'function' ? record : () => json(record),
     'GET /api/users/tenant': () => json(users),
-    'GET /api/files/file-1/pages/1/image': () => png(),
-    'GET /api/files/file-1/pages/2/image': () => png(),
     ...extra,
   });
 }
@@ -47,9 +44,6 @@ const decisionRoutes = (
 ): Record<string, ApiHandler> => ({
   [`POST /api/pipelines/${ID}/approval`]: approval,
   ...(exportZip ? { [`GET /api/pipelines/${ID}/export`]: exportZip } : {}),
-  'GET /api/doc-types': () => json([]),
-  'GET /api/pipelines/stats': () => json(f.stats()),
-  'GET /api/pipelines/pending-summary': () => json([]),
 });
 const renderReview = () => render(<AppRoutes />, { route: `/review/${ID}`, user: fixtures.me() });
 const field = (label: string) => screen.getByRole('textbox', { name: label });
@@ -57,16 +51,7 @@ const cell = (name: string) => screen.getByRole('textbox', { name });
 
 let downloads: string[];
 beforeEach(() => {
-  downloads = [];
-  Object.assign(URL, {
-    createObjectURL: vi.fn(() => 'blob:preview'),
-    revokeObjectURL: vi.fn(),
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push(this.download);
-  });
+  downloads = recordDownloads();
 });
 
 describe('/review/:pipelineId', { timeout: 30_000 }, () => {

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app/router';
 import { fixtures } from '@/test/fixtures';
-import { json, mockApi, noContent } from '@/test/mock-api';
+import { mockApi, noContent } from '@/test/mock-api';
 import { render, screen, userEvent, within } from '@/test/render';
+import { settingsScreenHandlers } from '@/test/settings-screen';
 
 const members = TenantUserListSchema.parse([
   {
@@ -31,10 +32,7 @@ const members = TenantUserListSchema.parse([
 ]);
 
 const handlers = {
-  'GET /api/users/tenant': () => json(members),
-  'GET /api/invites': () => json([]),
-  'GET /api/api-keys': () => json([]),
-  'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+  ...settingsScreenHandlers(members),
   'DELETE /api/users/user-2': () => noContent(),
   'DELETE /api/users/user-3': () => noContent(),
 };

@@ -11,6 +11,7 @@ import { AppRoutes } from '@/app/router';
 import { fixtures } from '@/test/fixtures';
 import { json, mockApi, noContent } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor, within } from '@/test/render';
+import { settingsScreenHandlers } from '@/test/settings-screen';
 
 const members = TenantUserListSchema.parse([
   { id: 'user-1', email: 'ada@example.com', role: 'admin', created_at: '2025-01-01T00:00:00Z' },
@@ -72,10 +73,7 @@ describe('/settings', () => {
 
   it("changes the password and says 'Password changed'", async () => {
     const stub = mockApi({
-      'GET /api/users/tenant': () => json(members),
-      'GET /api/invites': () => json([]),
-      'GET /api/api-keys': () => json([]),
-      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+      ...settingsScreenHandlers(members),
       'POST /auth/password': () => noContent(),
     });
     render(<AppRoutes />, { route: '/settings', user: fixtures.me() });
@@ -93,10 +91,7 @@ describe('/settings', () => {
 
   it('refuses a new password that breaks the rule, saying why, and sends nothing', async () => {
     const stub = mockApi({
-      'GET /api/users/tenant': () => json(members),
-      'GET /api/invites': () => json([]),
-      'GET /api/api-keys': () => json([]),
-      'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+      ...settingsScreenHandlers(members),
     });
     render(<AppRoutes />, { route: '/settings', user: fixtures.me() });
     const newPassword = screen.getByLabelText('New password');
@@ -286,10 +281,7 @@ describe('/settings company settings', () => {
     'lets an admin switch $key to $to, saving just that key',
     async ({ name, key, to }) => {
       const stub = mockApi({
-        'GET /api/users/tenant': () => json(members),
-        'GET /api/invites': () => json([]),
-        'GET /api/api-keys': () => json([]),
-        'GET /api/settings/webhook-secret': () => json({ secret: 'whsec_first' }),
+        ...settingsScreenHandlers(members),
         'GET /api/company/settings': () => json(defaults),
         'PUT /api/company/settings': () => json({ ...defaults, [key]: to }),
       });

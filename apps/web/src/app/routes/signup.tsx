@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { AuthCard } from '@/components/auth-card';
+import { AuthPageLinks } from '@/features/auth/components/auth-page-links';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
@@ -23,17 +24,7 @@ export function SignupRoute() {
             await navigate('/dashboard');
           }}
         />
-        <Text size="sm" ta="center">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login">
-            Sign in here
-          </Anchor>
-        </Text>
-        <Group justify="center">
-          <Anchor component={Link} to="/" size="sm" c="dimmed">
-            Back to Home
-          </Anchor>
-        </Group>
+        <AuthPageLinks question="Already have an account?" linkLabel="Sign in here" to="/login" />
       </Stack>
     </AuthCard>
   );

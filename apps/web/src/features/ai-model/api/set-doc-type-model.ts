@@ -1,6 +1,6 @@
 import { type ModelStatus, ModelStatusSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatCaches } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { modelStatusQueryOptions } from './get-model-status';
@@ -18,9 +18,5 @@ export function setDocTypeModel(input: {
 }
 
 export function useSetDocTypeModel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setDocTypeModel,
-    onSuccess: (status) => queryClient.setQueryData(modelStatusQueryOptions().queryKey, status),
-  });
+  return useMutationThatCaches(setDocTypeModel, modelStatusQueryOptions().queryKey);
 }

@@ -1,10 +1,9 @@
 import { Alert, Badge, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ModelStatus } from '@parser/contracts';
 import dayjs from 'dayjs';
 
 import { ErrorAlert } from '@/components/error-alert';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
 
 import { useModelStatus } from '../api/get-model-status';
 import { useSetDocTypeModel } from '../api/set-doc-type-model';
@@ -115,12 +114,7 @@ export function ModelEngineCard({ canEdit }: ModelEngineCardProps) {
                 setUse.mutate(
                   { docTypeId: type.id, useModel: event.currentTarget.checked },
                   {
-                    onError: (error) =>
-                      notifications.show({
-                        color: 'red',
-                        title: 'Error',
-                        message: getErrorMessage(error),
-                      }),
+                    onError: (error) => notifyError(error),
                   },
                 )
               }

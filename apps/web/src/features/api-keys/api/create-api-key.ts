@@ -1,6 +1,6 @@
 import { type CreateApiKeyBody, type CreatedApiKey, CreatedApiKeySchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { apiKeysQueryOptions } from './get-api-keys';
@@ -11,9 +11,5 @@ export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
 }
 
 export function useCreateApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(createApiKey, apiKeysQueryOptions().queryKey);
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { apiKeysQueryOptions } from './get-api-keys';
@@ -10,9 +9,5 @@ export function revokeApiKey(id: string): Promise<undefined> {
 }
 
 export function useRevokeApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(revokeApiKey, apiKeysQueryOptions().queryKey);
 }

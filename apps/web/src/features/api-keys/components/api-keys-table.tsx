@@ -1,17 +1,19 @@
-import { Badge, Button, Loader, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import type { ApiKey } from '@parser/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 
 import { ConfirmModal } from '@/components/confirm-modal';
-import { ErrorAlert } from '@/components/error-alert';
-import { getErrorMessage } from '@/lib/api-client';
+import { DataTable } from '@/components/data-table';
+import { ListQueryContent } from '@/components/list-query-content';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
 const DATE_FORMAT = 'MMM D, YYYY HH:mm';
+
+const COLUMNS = ['Name', 'Key', 'Created by', 'Created', 'Last used', 'Actions'];
 
 /**
  * The company's API keys: name, prefix, who created it, created, last used, and Revoke behind a
@@ -22,45 +24,22 @@ export function ApiKeysTable() {
   const revoke = useRevokeApiKey();
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
 
-  if (apiKeys.isPending) return <Loader size="sm" aria-label="Loading API keys" />;
-  if (apiKeys.isError)
-    return <ErrorAlert error={apiKeys.error} fallback="Failed to load API keys" />;
-  if (apiKeys.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No API keys yet
-      </Text>
-    );
-  }
-
   const confirmRevoke = () => {
     if (!toRevoke) return;
     const key = toRevoke;
     revoke.mutate(key.id, {
-      onSuccess: () =>
-        notifications.show({ color: 'green', title: 'API key revoked', message: key.name }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+      onSuccess: () => notifySuccess('API key revoked', key.name),
+      onError: (error) => notifyError(error),
       onSettled: () => setToRevoke(null),
     });
   };
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" aria-label="API keys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Created by</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {apiKeys.data.map((key) => (
+    <ListQueryContent query={apiKeys} noun="API keys" empty="No API keys yet">
+      {(keys) => (
+        <>
+          <DataTable label="API keys" minWidth={720} columns={COLUMNS}>
+            {keys.map((key) => (
               <Table.Tr key={key.id}>
                 <Table.Td>
                   <Text size="sm">{key.name}</Text>
@@ -100,22 +79,22 @@ export function ApiKeysTable() {
                 </Table.Td>
               </Table.Tr>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ConfirmModal
-        opened={toRevoke !== null}
-        title="Revoke API key"
-        confirmLabel="Revoke key"
-        onConfirm={confirmRevoke}
-        onClose={() => setToRevoke(null)}
-        loading={revoke.isPending}
-      >
-        <Text size="sm">
-          Revoke &quot;{toRevoke?.name}&quot;? Integrations that use this key will stop working
-          immediately. This action cannot be undone.
-        </Text>
-      </ConfirmModal>
-    </>
+          </DataTable>
+          <ConfirmModal
+            opened={toRevoke !== null}
+            title="Revoke API key"
+            confirmLabel="Revoke key"
+            onConfirm={confirmRevoke}
+            onClose={() => setToRevoke(null)}
+            loading={revoke.isPending}
+          >
+            <Text size="sm">
+              Revoke &quot;{toRevoke?.name}&quot;? Integrations that use this key will stop working
+              immediately. This action cannot be undone.
+            </Text>
+          </ConfirmModal>
+        </>
+      )}
+    </ListQueryContent>
   );
 }

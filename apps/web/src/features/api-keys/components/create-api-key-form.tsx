@@ -1,10 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
-import type { CreatedApiKey } from '@parser/contracts';
-import { useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
 import { ShownOnceSecret } from '@/components/shown-once-secret';
+import { useCreateShownOnce } from '@/hooks/use-create-shown-once';
 
 import { useCreateApiKey } from '../api/create-api-key';
 
@@ -15,25 +14,15 @@ interface CreateApiKeyValues {
 /** Admins create a named API key; the whole key is shown once, with a Copy button. */
 export function CreateApiKeyForm() {
   const createApiKey = useCreateApiKey();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const form = useForm<CreateApiKeyValues>({
     mode: 'controlled',
     initialValues: { name: '' },
     validate: { name: isNotEmpty('Name is required') },
   });
 
-  const handleSubmit = (values: CreateApiKeyValues) => {
-    setCreated(null);
-    createApiKey.mutate(
-      { name: values.name.trim() },
-      {
-        onSuccess: (key) => {
-          setCreated(key);
-          form.reset();
-        },
-      },
-    );
-  };
+  const { created, create, dismiss } = useCreateShownOnce(createApiKey, () => form.reset());
+
+  const handleSubmit = (values: CreateApiKeyValues) => create({ name: values.name.trim() });
 
   return (
     <Stack gap="md">
@@ -69,7 +58,7 @@ export function CreateApiKeyForm() {
             bearer token: <code>Authorization: Bearer &lt;key&gt;</code>.
           </Text>
           <Group justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => setCreated(null)}>
+            <Button size="xs" variant="default" onClick={dismiss}>
               Done
             </Button>
           </Group>

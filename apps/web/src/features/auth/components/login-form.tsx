@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 
-import { ErrorAlert } from '@/components/error-alert';
 import { useSubmitAction } from '@/hooks/use-submit-action';
+
+import { AuthEmailInput, AuthForm, RequiredPasswordInput } from './auth-form';
 
 export interface LoginFormValues {
   email: string;
@@ -42,30 +42,20 @@ export function LoginForm({
   );
 
   return (
-    <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
-      <Stack gap="md">
-        {error !== null && <ErrorAlert error={error} fallback="Login failed" />}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" fullWidth loading={submitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={form.onSubmit((values) => void handleSubmit(values))}
+      error={error}
+      errorFallback="Login failed"
+      submitting={submitting}
+      submitLabel={submitLabel}
+    >
+      <AuthEmailInput label="Email" inputProps={form.getInputProps('email')} />
+      <RequiredPasswordInput
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        {...form.getInputProps('password')}
+      />
+    </AuthForm>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { PASSWORD_RULE } from '@parser/contracts';
 
-import { ErrorAlert } from '@/components/error-alert';
 import { useSubmitAction } from '@/hooks/use-submit-action';
 
 import { usePasswordProblem } from '../hooks/use-password-problem';
+import { AuthEmailInput, AuthForm, RequiredPasswordInput } from './auth-form';
 
 export interface SignupFormValues {
   email: string;
@@ -63,47 +63,35 @@ export function SignupForm({
   });
 
   return (
-    <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
-      <Stack gap="md">
-        {error !== null && <ErrorAlert error={error} fallback="Registration failed" />}
+    <AuthForm
+      onSubmit={form.onSubmit((values) => void handleSubmit(values))}
+      error={error}
+      errorFallback="Registration failed"
+      submitting={submitting}
+      submitLabel={submitLabel}
+    >
+      <AuthEmailInput label="Email Address" inputProps={form.getInputProps('email')} />
+      {withCompanyName && (
         <TextInput
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('email')}
+          label="Company Name (Optional)"
+          autoComplete="organization"
+          placeholder="My Company"
+          {...form.getInputProps('companyName')}
         />
-        {withCompanyName && (
-          <TextInput
-            label="Company Name (Optional)"
-            autoComplete="organization"
-            placeholder="My Company"
-            {...form.getInputProps('companyName')}
-          />
-        )}
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          placeholder="Choose a password"
-          description={PASSWORD_RULE}
-          required
-          withAsterisk={false}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          placeholder="Repeat the password"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Button type="submit" fullWidth loading={submitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+      )}
+      <RequiredPasswordInput
+        label="Password"
+        autoComplete="new-password"
+        placeholder="Choose a password"
+        description={PASSWORD_RULE}
+        {...form.getInputProps('password')}
+      />
+      <RequiredPasswordInput
+        label="Confirm Password"
+        autoComplete="new-password"
+        placeholder="Repeat the password"
+        {...form.getInputProps('confirmPassword')}
+      />
+    </AuthForm>
   );
 }

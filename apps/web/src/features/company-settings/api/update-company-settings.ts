@@ -3,8 +3,8 @@ import {
   CompanySettingsSchema,
   type UpdateCompanySettingsBody,
 } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatCaches } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { companySettingsQueryOptions } from './get-company-settings';
@@ -15,10 +15,5 @@ export function updateCompanySettings(body: UpdateCompanySettingsBody): Promise<
 }
 
 export function useUpdateCompanySettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCompanySettings,
-    onSuccess: (settings) =>
-      queryClient.setQueryData(companySettingsQueryOptions().queryKey, settings),
-  });
+  return useMutationThatCaches(updateCompanySettings, companySettingsQueryOptions().queryKey);
 }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { CompanySettings, DateOrder, UpdateCompanySettingsBody } from '@parser/contracts';
 
 import { ErrorAlert } from '@/components/error-alert';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
 
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
@@ -107,8 +107,7 @@ export function CompanySettingsForm({ canEdit }: CompanySettingsFormProps) {
   const save = (changes: UpdateCompanySettingsBody) =>
     update.mutate(changes, {
       onSuccess: () => notifications.show({ color: 'green', message: 'Settings saved' }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+      onError: (error) => notifyError(error),
     });
   const value: CompanySettings = settings.data;
   const disabled = !canEdit || update.isPending;

@@ -1,6 +1,6 @@
 import { type DocType, type DocTypeCreate, DocTypeSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { DOC_TYPES_KEY } from './get-doc-types';
@@ -11,9 +11,5 @@ export function createDocType(body: DocTypeCreate): Promise<DocType> {
 }
 
 export function useCreateDocType() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDocType,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOC_TYPES_KEY }),
-  });
+  return useMutationThatInvalidates(createDocType, DOC_TYPES_KEY);
 }

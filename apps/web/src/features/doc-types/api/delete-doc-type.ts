@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { DOC_TYPES_KEY } from './get-doc-types';
@@ -20,9 +19,5 @@ export function deleteDocType({ id, force = false }: DeleteDocTypeInput): Promis
 }
 
 export function useDeleteDocType() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDocType,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOC_TYPES_KEY }),
-  });
+  return useMutationThatInvalidates(deleteDocType, DOC_TYPES_KEY);
 }

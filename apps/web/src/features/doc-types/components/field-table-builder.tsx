@@ -1,5 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 
 import {
@@ -12,6 +11,7 @@ import {
   newTable,
   topLevelKeys,
 } from '../utils/draft-items';
+import { BuilderSection } from './builder-section';
 import { FieldsTable } from './fields-table';
 import { TableEditor } from './table-editor';
 
@@ -69,19 +69,12 @@ export function FieldTableBuilder({ value, onChange }: FieldTableBuilderProps) {
         </Text>
       )}
 
-      <Stack gap="sm" component="section" aria-labelledby="builder-fields">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="builder-fields">
-            Fields ({fields.length})
-          </Title>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setFields([...fields, newField(fields, topLevelKeys(value))])}
-          >
-            Add Field
-          </Button>
-        </Group>
+      <BuilderSection
+        id="builder-fields"
+        title={`Fields (${fields.length})`}
+        addLabel="Add Field"
+        onAdd={() => setFields([...fields, newField(fields, topLevelKeys(value))])}
+      >
         {fields.length > 0 && (
           <FieldsTable
             fields={fields}
@@ -90,21 +83,14 @@ export function FieldTableBuilder({ value, onChange }: FieldTableBuilderProps) {
             onMove={(index, delta) => setFields(move(fields, index, delta))}
           />
         )}
-      </Stack>
+      </BuilderSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="builder-tables">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="builder-tables">
-            Tables ({tables.length})
-          </Title>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setTables([...tables, newTable(tables, topLevelKeys(value))])}
-          >
-            Add Table
-          </Button>
-        </Group>
+      <BuilderSection
+        id="builder-tables"
+        title={`Tables (${tables.length})`}
+        addLabel="Add Table"
+        onAdd={() => setTables([...tables, newTable(tables, topLevelKeys(value))])}
+      >
         {tables.map((table, index) => (
           <TableEditor
             key={table.id}
@@ -120,7 +106,7 @@ export function FieldTableBuilder({ value, onChange }: FieldTableBuilderProps) {
             onRemove={() => setTables(tables.filter((_, i) => i !== index))}
           />
         ))}
-      </Stack>
+      </BuilderSection>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { ColumnType } from '@parser/contracts';
 import { IconPlus } from '@tabler/icons-react';
 
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { RemoveIconButton } from '@/components/remove-icon-button';
 
 import {
@@ -12,13 +13,17 @@ import {
   withKey,
   withLabel,
 } from '../utils/draft-items';
-import {
-  AiBadge,
-  AliasesInput,
-  COLUMN_TYPE_OPTIONS,
-  KeyInput,
-  MoveButtons,
-} from './builder-controls';
+import { AiBadge, COLUMN_TYPE_OPTIONS, KeyInput, MoveButtons } from './builder-controls';
+import { ItemDefinitionCells } from './item-definition-cells';
+
+const COLUMNS: DataTableColumn[] = [
+  { key: 'order', header: 'Order', width: 76 },
+  'Column label',
+  'Key',
+  'Also known as',
+  { key: 'type', header: 'Type', width: 130 },
+  { key: 'actions', width: 50 },
+];
 
 export interface TableEditorProps {
   table: DraftTable;
@@ -85,90 +90,44 @@ export function TableEditor({
         </Group>
 
         {table.columns.length > 0 && (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing={4} layout="fixed" aria-label={`Columns of ${tableName}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={76}>Order</Table.Th>
-                  <Table.Th>Column label</Table.Th>
-                  <Table.Th>Key</Table.Th>
-                  <Table.Th>Also known as</Table.Th>
-                  <Table.Th w={130}>Type</Table.Th>
-                  <Table.Th w={50} />
+          <DataTable
+            label={`Columns of ${tableName}`}
+            minWidth={760}
+            columns={COLUMNS}
+            verticalSpacing={4}
+            layout="fixed"
+          >
+            {table.columns.map((column, columnIndex) => {
+              const name = `column ${columnIndex + 1} of ${tableName}`;
+              return (
+                <Table.Tr key={column.id}>
+                  <ItemDefinitionCells
+                    item={column}
+                    name={name}
+                    index={columnIndex}
+                    count={table.columns.length}
+                    errors={errors}
+                    keyPrefix="column"
+                    typeOptions={COLUMN_TYPE_OPTIONS}
+                    parseType={(value) => ColumnType.parse(value)}
+                    onMove={(delta) => onMoveColumn(columnIndex, delta)}
+                    onUpdate={(update) => updateColumn(columnIndex, update)}
+                  />
+                  <Table.Td>
+                    <RemoveIconButton
+                      label={`Remove ${name}`}
+                      onClick={() =>
+                        onChange((t) => ({
+                          ...t,
+                          columns: t.columns.filter((_, i) => i !== columnIndex),
+                        }))
+                      }
+                    />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {table.columns.map((column, columnIndex) => {
-                  const name = `column ${columnIndex + 1} of ${tableName}`;
-                  return (
-                    <Table.Tr key={column.id}>
-                      <Table.Td>
-                        <MoveButtons
-                          name={name}
-                          itemId={column.id}
-                          index={columnIndex}
-                          count={table.columns.length}
-                          onMove={(delta) => onMoveColumn(columnIndex, delta)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          size="xs"
-                          aria-label={`Label of ${name}`}
-                          value={column.label}
-                          error={errors[`${column.id}:label`]}
-                          onChange={(event) => {
-                            const label = event.currentTarget.value;
-                            updateColumn(columnIndex, (c) => withLabel(c, label, 'column'));
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <KeyInput
-                          aria-label={`Key of ${name}`}
-                          value={column.key}
-                          error={errors[`${column.id}:key`]}
-                          onKeyChange={(key) => updateColumn(columnIndex, (c) => withKey(c, key))}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <AliasesInput
-                          name={name}
-                          value={column.aliases}
-                          onAliasesChange={(aliases) =>
-                            updateColumn(columnIndex, (c) => ({ ...c, aliases }))
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <NativeSelect
-                          size="xs"
-                          aria-label={`Type of ${name}`}
-                          data={COLUMN_TYPE_OPTIONS}
-                          value={column.type}
-                          onChange={(event) => {
-                            const type = ColumnType.parse(event.currentTarget.value);
-                            updateColumn(columnIndex, (c) => ({ ...c, type }));
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <RemoveIconButton
-                          label={`Remove ${name}`}
-                          onClick={() =>
-                            onChange((t) => ({
-                              ...t,
-                              columns: t.columns.filter((_, i) => i !== columnIndex),
-                            }))
-                          }
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </DataTable>
         )}
         {errors[`${table.id}:columns`] && (
           <Text size="sm" c="red" role="alert">

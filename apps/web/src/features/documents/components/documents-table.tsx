@@ -3,7 +3,10 @@ import type { Document } from '@parser/contracts';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 
+import { DataTable } from '@/components/data-table';
 import { LoadMoreButton } from '@/components/load-more-button';
+
+const COLUMNS = ['Document', 'Type', 'Status', 'Created', 'Actions'];
 
 /** Spec section 9: the documents list's date format. */
 export const DOCUMENT_DATE_FORMAT = 'MMM D, YYYY HH:mm';
@@ -34,66 +37,53 @@ export function DocumentsTable({
   }
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Documents">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.map((document) => (
-              <Table.Tr key={document.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {document.fileName}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {document.mimeType}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {/* The spec shows every document as uploaded; the pipeline's step is on Review. */}
-                  <Badge variant="light" color="gray">
-                    uploaded
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{dayjs(document.uploadAt).format(DOCUMENT_DATE_FORMAT)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <Anchor
-                      component={Link}
-                      to={`/documents/${encodeURIComponent(document.id)}`}
-                      size="sm"
-                      aria-label={`View ${document.fileName}`}
-                    >
-                      View
-                    </Anchor>
-                    {document.pipeline_id && (
-                      <Anchor
-                        component={Link}
-                        to={`/review/${encodeURIComponent(document.pipeline_id)}`}
-                        size="sm"
-                        aria-label={`Review ${document.fileName}`}
-                      >
-                        Review
-                      </Anchor>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Documents" minWidth={640} columns={COLUMNS} highlightOnHover>
+        {documents.map((document) => (
+          <Table.Tr key={document.id}>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {document.fileName}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed">
+                {document.mimeType}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {/* The spec shows every document as uploaded; the pipeline's step is on Review. */}
+              <Badge variant="light" color="gray">
+                uploaded
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{dayjs(document.uploadAt).format(DOCUMENT_DATE_FORMAT)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                <Anchor
+                  component={Link}
+                  to={`/documents/${encodeURIComponent(document.id)}`}
+                  size="sm"
+                  aria-label={`View ${document.fileName}`}
+                >
+                  View
+                </Anchor>
+                {document.pipeline_id && (
+                  <Anchor
+                    component={Link}
+                    to={`/review/${encodeURIComponent(document.pipeline_id)}`}
+                    size="sm"
+                    aria-label={`Review ${document.fileName}`}
+                  >
+                    Review
+                  </Anchor>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <LoadMoreButton hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
     </Paper>
   );

@@ -15,7 +15,7 @@ import type { WebhookDelivery } from '@parser/contracts';
 import dayjs from 'dayjs';
 
 import { ErrorAlert } from '@/components/error-alert';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
 
 import { useDeliveries } from '../api/get-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
@@ -61,12 +61,7 @@ function DeliveryCard({ delivery }: DeliveryCardProps) {
   const handleResend = () =>
     resend.mutate(delivery.id, {
       onSuccess: (next) => notifications.show(resendOutcome(next)),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Resend failed',
-          message: getErrorMessage(error),
-        }),
+      onError: (error) => notifyError(error, 'Resend failed'),
     });
 
   return (

@@ -1,16 +1,18 @@
 import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ExportItem } from '@parser/contracts';
 import { IconDownload, IconWebhook } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 
+import { DataTable } from '@/components/data-table';
 import { LoadMoreButton } from '@/components/load-more-button';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
 
 import { downloadExportFile, type ExportFileFormat } from '../api/download-export-file';
 import { DeliveryDetailsModal } from './delivery-details-modal';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+
+const COLUMNS = ['File', 'Doc Type', 'Created', 'Webhook', 'Actions'];
 
 const DATE_FORMAT = 'MMM D, YYYY HH:mm';
 
@@ -79,11 +81,7 @@ export function ExportsTable({
       if (format === 'zip') await downloadZip(item.pipeline_id);
       else await downloadExportFile(item.pipeline_id, format);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Download failed',
-        message: getErrorMessage(error),
-      });
+      notifyError(error, 'Download failed');
     } finally {
       setDownloading((current) => {
         const next = new Set(current);
@@ -97,78 +95,65 @@ export function ExportsTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={960}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Approved documents">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Doc Type</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Webhook</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.pipeline_id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {item.original_filename}
-                  </Text>
-                  {item.approved_at && (
-                    <Text size="xs" c="dimmed">
-                      Approved {dayjs(item.approved_at).format(DATE_FORMAT)}
-                      {item.approved_by ? ` by ${item.approved_by}` : ''}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{item.doc_type_name || item.doc_type_id}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{dayjs(item.created_at).format(DATE_FORMAT)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <DeliveryCell item={item} onOpen={() => setDetailsOf(item)} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconDownload size={14} />}
-                      loading={isDownloading(item, 'zip')}
-                      onClick={() => void download(item, 'zip')}
-                    >
-                      Download
-                    </Button>
-                    {FILE_FORMATS.map(({ format, label }) => (
-                      <Button
-                        key={format}
-                        size="xs"
-                        variant="default"
-                        loading={isDownloading(item, format)}
-                        onClick={() => void download(item, format)}
-                      >
-                        {label}
-                      </Button>
-                    ))}
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="violet"
-                      leftSection={<IconWebhook size={14} />}
-                      onClick={() => onSendToWebhook(item)}
-                    >
-                      Send to Webhook
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Approved documents" minWidth={960} columns={COLUMNS} highlightOnHover>
+        {items.map((item) => (
+          <Table.Tr key={item.pipeline_id}>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {item.original_filename}
+              </Text>
+              {item.approved_at && (
+                <Text size="xs" c="dimmed">
+                  Approved {dayjs(item.approved_at).format(DATE_FORMAT)}
+                  {item.approved_by ? ` by ${item.approved_by}` : ''}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{item.doc_type_name || item.doc_type_id}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{dayjs(item.created_at).format(DATE_FORMAT)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <DeliveryCell item={item} onOpen={() => setDetailsOf(item)} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconDownload size={14} />}
+                  loading={isDownloading(item, 'zip')}
+                  onClick={() => void download(item, 'zip')}
+                >
+                  Download
+                </Button>
+                {FILE_FORMATS.map(({ format, label }) => (
+                  <Button
+                    key={format}
+                    size="xs"
+                    variant="default"
+                    loading={isDownloading(item, format)}
+                    onClick={() => void download(item, format)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="violet"
+                  leftSection={<IconWebhook size={14} />}
+                  onClick={() => onSendToWebhook(item)}
+                >
+                  Send to Webhook
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <LoadMoreButton hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
       <DeliveryDetailsModal
         pipelineId={detailsOf?.pipeline_id ?? null}

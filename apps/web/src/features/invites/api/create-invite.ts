@@ -1,6 +1,6 @@
 import { type CreateInviteBody, type Invite, InviteSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { invitesQueryOptions } from './get-invites';
@@ -11,9 +11,5 @@ export function createInvite(body: CreateInviteBody): Promise<Invite> {
 }
 
 export function useCreateInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(createInvite, invitesQueryOptions().queryKey);
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { invitesQueryOptions } from './get-invites';
@@ -10,9 +9,5 @@ export function revokeInvite(id: string): Promise<undefined> {
 }
 
 export function useRevokeInvite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(revokeInvite, invitesQueryOptions().queryKey);
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import { type Invite, Role } from '@parser/contracts';
-import { useState } from 'react';
+import { Role } from '@parser/contracts';
 
 import { ErrorAlert } from '@/components/error-alert';
 import { ShownOnceSecret } from '@/components/shown-once-secret';
+import { useCreateShownOnce } from '@/hooks/use-create-shown-once';
 
 import { useCreateInvite } from '../api/create-invite';
 
@@ -18,25 +18,16 @@ interface InviteFormValues {
 /** Admins invite a colleague by e-mail; the link is shown once, with a Copy button. */
 export function InviteForm() {
   const createInvite = useCreateInvite();
-  const [created, setCreated] = useState<Invite | null>(null);
   const form = useForm<InviteFormValues>({
     mode: 'controlled',
     initialValues: { email: '', role: 'member' },
     validate: { email: isEmail('Enter a valid email address') },
   });
 
-  const handleSubmit = (values: InviteFormValues) => {
-    setCreated(null);
-    createInvite.mutate(
-      { email: values.email.trim(), role: values.role },
-      {
-        onSuccess: (invite) => {
-          setCreated(invite);
-          form.reset();
-        },
-      },
-    );
-  };
+  const { created, create } = useCreateShownOnce(createInvite, () => form.reset());
+
+  const handleSubmit = (values: InviteFormValues) =>
+    create({ email: values.email.trim(), role: values.role });
 
   return (
     <Stack gap="md">

@@ -1,43 +1,26 @@
-import { Button, Loader, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 
-import { ErrorAlert } from '@/components/error-alert';
+import { DataTable } from '@/components/data-table';
+import { ListQueryContent } from '@/components/list-query-content';
 import { RoleBadge } from '@/components/role-badge';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 import { useInvites } from '../api/get-invites';
 import { useRevokeInvite } from '../api/revoke-invite';
+
+const COLUMNS = ['Email', 'Role', 'Expires', 'Actions'];
 
 /** The company's pending invites, each with a Revoke action. */
 export function PendingInvitesTable() {
   const invites = useInvites();
   const revoke = useRevokeInvite();
 
-  if (invites.isPending) return <Loader size="sm" aria-label="Loading invites" />;
-  if (invites.isError)
-    return <ErrorAlert error={invites.error} fallback="Failed to load invites" />;
-  if (invites.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No pending invites
-      </Text>
-    );
-  }
-
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="sm" aria-label="Pending invites">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invites.data.map((invite) => (
+    <ListQueryContent query={invites} noun="invites" empty="No pending invites">
+      {(items) => (
+        <DataTable label="Pending invites" minWidth={520} columns={COLUMNS}>
+          {items.map((invite) => (
             <Table.Tr key={invite.id}>
               <Table.Td>
                 <Text size="sm">{invite.email}</Text>
@@ -56,18 +39,8 @@ export function PendingInvitesTable() {
                   loading={revoke.isPending && revoke.variables === invite.id}
                   onClick={() =>
                     revoke.mutate(invite.id, {
-                      onSuccess: () =>
-                        notifications.show({
-                          color: 'green',
-                          title: 'Invite revoked',
-                          message: invite.email,
-                        }),
-                      onError: (error) =>
-                        notifications.show({
-                          color: 'red',
-                          title: 'Error',
-                          message: getErrorMessage(error),
-                        }),
+                      onSuccess: () => notifySuccess('Invite revoked', invite.email),
+                      onError: (error) => notifyError(error),
                     })
                   }
                 >
@@ -76,8 +49,8 @@ export function PendingInvitesTable() {
               </Table.Td>
             </Table.Tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </DataTable>
+      )}
+    </ListQueryContent>
   );
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { learnedVendorsQueryOptions } from './get-learned-vendors';
@@ -16,11 +15,8 @@ export function forgetAllLearnedVendors(): Promise<unknown> {
 
 /** Forgets one vendor (`id`) or, with null, every vendor. */
 export function useForgetLearnedVendors() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string | null) =>
-      id === null ? forgetAllLearnedVendors() : forgetLearnedVendor(id),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: learnedVendorsQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(
+    (id: string | null) => (id === null ? forgetAllLearnedVendors() : forgetLearnedVendor(id)),
+    learnedVendorsQueryOptions().queryKey,
+  );
 }

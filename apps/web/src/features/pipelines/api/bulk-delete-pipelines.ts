@@ -1,6 +1,6 @@
 import { type BulkDeleteResult, BulkDeleteResultSchema, MAX_PAGE_SIZE } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { PIPELINES_KEY } from './keys';
@@ -26,9 +26,5 @@ export async function bulkDeletePipelines(pipelineIds: string[]): Promise<BulkDe
 }
 
 export function useBulkDeletePipelines() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkDeletePipelines,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PIPELINES_KEY }),
-  });
+  return useMutationThatInvalidates(bulkDeletePipelines, PIPELINES_KEY);
 }

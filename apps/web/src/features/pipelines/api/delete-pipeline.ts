@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { PIPELINES_KEY } from './keys';
@@ -10,9 +9,5 @@ export function deletePipeline(id: string): Promise<undefined> {
 }
 
 export function useDeletePipeline() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePipeline,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PIPELINES_KEY }),
-  });
+  return useMutationThatInvalidates(deletePipeline, PIPELINES_KEY);
 }

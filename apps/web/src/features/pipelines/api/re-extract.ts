@@ -1,6 +1,6 @@
 import { type ReviewRecord, ReviewRecordSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatCaches } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { reviewQueryOptions } from './get-review';
@@ -14,9 +14,5 @@ export function reExtract(id: string): Promise<ReviewRecord> {
 }
 
 export function useReExtract(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => reExtract(id),
-    onSuccess: (record) => queryClient.setQueryData(reviewQueryOptions(id).queryKey, record),
-  });
+  return useMutationThatCaches(() => reExtract(id), reviewQueryOptions(id).queryKey);
 }

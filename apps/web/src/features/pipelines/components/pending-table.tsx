@@ -17,11 +17,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { ConfirmModal } from '@/components/confirm-modal';
+import { DataTable } from '@/components/data-table';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { StepBadge } from '@/components/step-badge';
 
 import { useBulkDeletePipelines } from '../api/bulk-delete-pipelines';
 import { useDeletePipeline } from '../api/delete-pipeline';
+
+const COLUMNS = ['Document', 'Status', 'Created', 'Actions'];
 
 export interface PendingTableProps {
   /** The pending pipelines of one type, newest first. */
@@ -117,83 +120,82 @@ export function PendingTable({ pipelines, hasMore, loadingMore, onLoadMore }: Pe
         </Group>
       )}
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Pending documents">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
+        <DataTable
+          label="Pending documents"
+          minWidth={640}
+          highlightOnHover
+          columns={[
+            {
+              key: 'select',
+              width: 40,
+              header: (
+                <Checkbox
+                  aria-label="Select all documents"
+                  checked={allSelected}
+                  indeterminate={selectedIds.length > 0 && !allSelected}
+                  onChange={toggleAll}
+                />
+              ),
+            },
+            ...COLUMNS,
+          ]}
+        >
+          {pipelines.map((pipeline) => {
+            const created = dayjs(pipeline.created_at);
+            return (
+              <Table.Tr key={pipeline.pipeline_id}>
+                <Table.Td>
                   <Checkbox
-                    aria-label="Select all documents"
-                    checked={allSelected}
-                    indeterminate={selectedIds.length > 0 && !allSelected}
-                    onChange={toggleAll}
+                    aria-label={`Select ${pipeline.original_filename}`}
+                    checked={selected.has(pipeline.pipeline_id)}
+                    onChange={() => toggle(pipeline.pipeline_id)}
                   />
-                </Table.Th>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {pipeline.original_filename}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {pipeline.pipeline_id.slice(0, 8)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StepBadge step={pipeline.current_step} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{created.format('MMM D, YYYY')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {created.format('h:mm A')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Tooltip label="Open review">
+                      <ActionIcon
+                        component={Link}
+                        to={`/review/${encodeURIComponent(pipeline.pipeline_id)}`}
+                        variant="light"
+                        aria-label={`Open ${pipeline.original_filename}`}
+                      >
+                        <IconEye size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Delete">
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        aria-label={`Delete ${pipeline.original_filename}`}
+                        onClick={() => setToDelete(pipeline)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pipelines.map((pipeline) => {
-                const created = dayjs(pipeline.created_at);
-                return (
-                  <Table.Tr key={pipeline.pipeline_id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select ${pipeline.original_filename}`}
-                        checked={selected.has(pipeline.pipeline_id)}
-                        onChange={() => toggle(pipeline.pipeline_id)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {pipeline.original_filename}
-                      </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {pipeline.pipeline_id.slice(0, 8)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StepBadge step={pipeline.current_step} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{created.format('MMM D, YYYY')}</Text>
-                      <Text size="xs" c="dimmed">
-                        {created.format('h:mm A')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Tooltip label="Open review">
-                          <ActionIcon
-                            component={Link}
-                            to={`/review/${encodeURIComponent(pipeline.pipeline_id)}`}
-                            variant="light"
-                            aria-label={`Open ${pipeline.original_filename}`}
-                          >
-                            <IconEye size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="light"
-                            color="red"
-                            aria-label={`Delete ${pipeline.original_filename}`}
-                            onClick={() => setToDelete(pipeline)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
         <LoadMoreButton hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
       </Paper>
 

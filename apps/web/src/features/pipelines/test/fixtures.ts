@@ -1,6 +1,5 @@
 import {
   type DocType,
-  DocTypeSchema,
   type Document,
   DocumentSchema,
   type PendingByType,
@@ -13,6 +12,8 @@ import {
   ReviewRecordSchema,
 } from '@parser/contracts';
 
+import { docTypeFixture } from '@/features/doc-types/test/fixtures';
+
 /** Ids of the fixtures' records: uuids, as the server gives them. */
 export const fixtureIds = {
   docType: '5d0c6a52-8f0e-4b7a-9a41-2c1f3e4d5a61',
@@ -23,24 +24,7 @@ export const fixtureIds = {
 /** Contract-checked fixtures for the document-flow screens' tests. */
 export const flowFixtures = {
   docType: (overrides: Partial<DocType> = {}): DocType =>
-    DocTypeSchema.parse({
-      id: 'dt-1',
-      name: 'Invoice',
-      description: '',
-      presetKey: 'invoice',
-      fields: [],
-      tables: [],
-      agentsEnabled: { extract: true, data_entry: false, recon: false },
-      data_entry_enabled: false,
-      recon_enabled: false,
-      extractionInstructions: '',
-      dataEntryInstructions: '',
-      referenceDocuments: [],
-      exportSettings: {},
-      created_at: '2025-01-01T00:00:00Z',
-      updated_at: '2025-01-01T00:00:00Z',
-      ...overrides,
-    }),
+    docTypeFixture({ presetKey: 'invoice', ...overrides }),
 
   stats: (overrides: Partial<PipelineStats> = {}): PipelineStats =>
     PipelineStatsSchema.parse({

@@ -1,7 +1,7 @@
 import { RagUploadResultSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { ragDocumentsQueryOptions } from './get-rag-documents';
@@ -29,10 +29,5 @@ export function uploadRagDocument({
 }
 
 export function useUploadRagDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadRagDocument,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: ragDocumentsQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(uploadRagDocument, ragDocumentsQueryOptions().queryKey);
 }

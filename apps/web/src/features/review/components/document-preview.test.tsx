@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { recordDownloads } from '@/test/downloads';
 import { fixtures } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { render, screen, userEvent, waitFor } from '@/test/render';
@@ -28,16 +29,7 @@ describe('previewKind', () => {
 describe('DocumentPreview of a Word file', () => {
   let downloads: string[];
   beforeEach(() => {
-    downloads = [];
-    Object.assign(URL, {
-      createObjectURL: vi.fn(() => 'blob:preview'),
-      revokeObjectURL: vi.fn(),
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push(this.download);
-    });
+    downloads = recordDownloads();
   });
 
   // Word pages are laid out on US Letter in points: the size the server reports for them.

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { tenantUsersQueryOptions } from './get-tenant-users';
@@ -16,10 +15,5 @@ export function removeUser({ id, revokeApiKeys }: RemoveUserInput): Promise<unde
 }
 
 export function useRemoveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeUser,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: tenantUsersQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(removeUser, tenantUsersQueryOptions().queryKey);
 }

@@ -1,6 +1,6 @@
 import { type Role, type TenantUser, TenantUserSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatInvalidates } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { tenantUsersQueryOptions } from './get-tenant-users';
@@ -11,10 +11,5 @@ export function updateUserRole({ id, role }: { id: string; role: Role }): Promis
 }
 
 export function useUpdateUserRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUserRole,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: tenantUsersQueryOptions().queryKey }),
-  });
+  return useMutationThatInvalidates(updateUserRole, tenantUsersQueryOptions().queryKey);
 }

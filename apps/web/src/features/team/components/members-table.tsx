@@ -1,16 +1,18 @@
-import { Badge, Button, Checkbox, Group, Loader, Modal, Select, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Checkbox, Group, Modal, Select, Table, Text } from '@mantine/core';
 import { Role, type TenantUser } from '@parser/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 
-import { ErrorAlert } from '@/components/error-alert';
+import { DataTable } from '@/components/data-table';
+import { ListQueryContent } from '@/components/list-query-content';
 import { RoleBadge } from '@/components/role-badge';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 import { useRemoveUser } from '../api/remove-user';
 import { useTenantUsers } from '../api/get-tenant-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+
+const COLUMNS = ['Email', 'Role', 'Joined'];
 
 const ROLE_OPTIONS = Role.options.map((role) => ({ value: role, label: role }));
 
@@ -32,24 +34,14 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
   // A key should not outlive its creator's access by accident: revoking is the default.
   const [revokeApiKeys, setRevokeApiKeys] = useState(true);
 
-  if (members.isPending) return <Loader size="sm" aria-label="Loading team members" />;
-  if (members.isError)
-    return <ErrorAlert error={members.error} fallback="Failed to load team members" />;
-
   const handleRoleChange = (member: TenantUser, value: string | null) => {
     const role = Role.safeParse(value);
     if (!role.success || role.data === member.role) return;
     updateRole.mutate(
       { id: member.id, role: role.data },
       {
-        onSuccess: () =>
-          notifications.show({
-            color: 'green',
-            title: 'Role updated',
-            message: `${member.email} is now ${role.data}`,
-          }),
-        onError: (error) =>
-          notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+        onSuccess: () => notifySuccess('Role updated', `${member.email} is now ${role.data}`),
+        onError: (error) => notifyError(error),
       },
     );
   };
@@ -62,32 +54,23 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
       {
         onSuccess: () => {
           setToRemove(null);
-          notifications.show({
-            color: 'green',
-            title: 'Member removed',
-            message: `${member.email} was removed`,
-          });
+          notifySuccess('Member removed', `${member.email} was removed`);
         },
-        onError: (error) =>
-          notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+        onError: (error) => notifyError(error),
       },
     );
   };
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" aria-label="Team members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              {canManage && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.data.map((member) => {
+    <ListQueryContent query={members} noun="team members">
+      {(people) => (
+        <>
+          <DataTable
+            label="Team members"
+            minWidth={520}
+            columns={canManage ? [...COLUMNS, 'Actions'] : COLUMNS}
+          >
+            {people.map((member) => {
               const isSelf = member.id === currentUserId;
               const editable = canManage && !isSelf;
               return (
@@ -141,42 +124,42 @@ export function MembersTable({ currentUserId, canManage }: MembersTableProps) {
                 </Table.Tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </DataTable>
 
-      <Modal
-        opened={toRemove !== null}
-        onClose={() => setToRemove(null)}
-        title="Remove member"
-        centered
-      >
-        <Text size="sm" mb="lg">
-          Remove {toRemove?.email} from the company? They will lose access immediately. This action
-          cannot be undone.
-        </Text>
-        {(toRemove?.active_api_keys ?? 0) > 0 && (
-          <Checkbox
-            mb="lg"
-            checked={revokeApiKeys}
-            onChange={(event) => setRevokeApiKeys(event.currentTarget.checked)}
-            label={`Also revoke the ${apiKeysLabel(toRemove?.active_api_keys ?? 0)} they created`}
-            description={
-              revokeApiKeys
-                ? 'Integrations that use them stop working now.'
-                : 'The keys keep working for the company; you can revoke them later under API keys.'
-            }
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setToRemove(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={removeUser.isPending} onClick={confirmRemove}>
-            Remove member
-          </Button>
-        </Group>
-      </Modal>
-    </>
+          <Modal
+            opened={toRemove !== null}
+            onClose={() => setToRemove(null)}
+            title="Remove member"
+            centered
+          >
+            <Text size="sm" mb="lg">
+              Remove {toRemove?.email} from the company? They will lose access immediately. This
+              action cannot be undone.
+            </Text>
+            {(toRemove?.active_api_keys ?? 0) > 0 && (
+              <Checkbox
+                mb="lg"
+                checked={revokeApiKeys}
+                onChange={(event) => setRevokeApiKeys(event.currentTarget.checked)}
+                label={`Also revoke the ${apiKeysLabel(toRemove?.active_api_keys ?? 0)} they created`}
+                description={
+                  revokeApiKeys
+                    ? 'Integrations that use them stop working now.'
+                    : 'The keys keep working for the company; you can revoke them later under API keys.'
+                }
+              />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setToRemove(null)}>
+                Cancel
+              </Button>
+              <Button color="red" loading={removeUser.isPending} onClick={confirmRemove}>
+                Remove member
+              </Button>
+            </Group>
+          </Modal>
+        </>
+      )}
+    </ListQueryContent>
   );
 }

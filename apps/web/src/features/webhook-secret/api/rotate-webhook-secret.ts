@@ -1,6 +1,6 @@
 import { type WebhookSecret, WebhookSecretSchema } from '@parser/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useMutationThatCaches } from '@/hooks/use-mutation-with-cache';
 import { api } from '@/lib/api-client';
 
 import { webhookSecretQueryOptions } from './get-webhook-secret';
@@ -11,9 +11,5 @@ export function rotateWebhookSecret(): Promise<WebhookSecret> {
 }
 
 export function useRotateWebhookSecret() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rotateWebhookSecret,
-    onSuccess: (secret) => queryClient.setQueryData(webhookSecretQueryOptions().queryKey, secret),
-  });
+  return useMutationThatCaches(rotateWebhookSecret, webhookSecretQueryOptions().queryKey);
 }

@@ -1,11 +1,10 @@
 import { Button, Code, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ErrorAlert } from '@/components/error-alert';
-import { getErrorMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 import { useWebhookSecret } from '../api/get-webhook-secret';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
@@ -27,13 +26,11 @@ export function WebhookSecretPanel() {
   const confirmRotate = () =>
     rotate.mutate(undefined, {
       onSuccess: () =>
-        notifications.show({
-          color: 'green',
-          title: 'Signing secret rotated',
-          message: 'Update your webhook receivers with the new secret.',
-        }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+        notifySuccess(
+          'Signing secret rotated',
+          'Update your webhook receivers with the new secret.',
+        ),
+      onError: (error) => notifyError(error),
       onSettled: () => setConfirmOpen(false),
     });
 
